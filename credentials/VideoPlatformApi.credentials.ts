@@ -1,0 +1,106 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { API_VERSION_PREFIX } from '../nodes/VideoPlatform/platform';
+
+/** The base URL as `normalizeBaseUrl` in nodes/VideoPlatform/platform.ts makes it. */
+export const BASE_URL_EXPRESSION =
+	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/v1$/i, "").replace(/\\/+$/, "") }}';
+
+/** Answers that prove the server was reached without rejecting the key. */
+const NOT_REJECTED_STATUSES = [400, 404, 405, 409, 422, 429, 500, 501, 502, 503, 504];
+
+/**
+ * The header value, as an n8n expression, so that the HTTP Request node can use this
+ * credential too. It mirrors `normalizeApiKey` in nodes/VideoPlatform/platform.ts; a unit
+ * test keeps the two in step.
+ */
+export const AUTHORIZATION_EXPRESSION =
+	'={{ "Bearer " + String($credentials.apiKey).trim().replace(/^bearer\\s+/i, "") }}';
+
+export class VideoPlatformApi implements ICredentialType {
+	name = 'videoPlatformApi';
+
+	displayName = 'Video Platform API';
+
+	icon: Icon = {
+		light: 'file:../nodes/VideoPlatform/videoPlatform.svg',
+		dark: 'file:../nodes/VideoPlatform/videoPlatform.dark.svg',
+	};
+
+	documentationUrl = 'https://github.com/videoplatform/n8n-nodes-videoplatform#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://video.example.com',
+			description:
+				'The address of your platform, without the /v1 version prefix (the node adds it)',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The API key issued to you by the platform. Paste it with or without "Bearer ".',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: AUTHORIZATION_EXPRESSION,
+			},
+		},
+	};
+
+	/**
+	 * The only published endpoint creates rooms, so the test never sends a POST: it sends a GET,
+	 * which must not change anything. Only 401 and 403 mean a rejected key. n8n reports every
+	 * other non-2xx answer as a failed test, so those answers get a message that says what
+	 * they do show: the server was reached and did not reject the key.
+	 */
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: BASE_URL_EXPRESSION,
+			url: `${API_VERSION_PREFIX}/rooms`,
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The platform rejected the API key (HTTP 401). Check the key and try again.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'The platform refused this API key (HTTP 403). Check that the key is active and may use the API.',
+				},
+			},
+			...NOT_REJECTED_STATUSES.map((status) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value: status,
+					message: `The server at this Base URL was reached and did not reject the API key (it answered HTTP ${status} to a read-only request). The platform publishes no read-only endpoint, so the key cannot be confirmed further; if creating a room fails with 404, check the Base URL.`,
+				},
+			})),
+		],
+	};
+}

@@ -1,0 +1,40 @@
+// n8n's lint rule sets, applied the way n8n's own tooling applies them.
+import tsParser from '@typescript-eslint/parser';
+import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
+import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
+
+const legacy = (name) => ({
+	plugins: { 'n8n-nodes-base': n8nNodesBase },
+	rules: n8nNodesBase.configs[name].rules,
+});
+
+// package.json is parsed as a JSON expression, which both plugins' package rules expect.
+const typescript = {
+	languageOptions: {
+		parser: tsParser,
+		parserOptions: { sourceType: 'module', extraFileExtensions: ['.json'] },
+	},
+};
+
+export default [
+	{ ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.scratch/**', '.n8n-local/**'] },
+	{ files: ['package.json'], ...typescript, ...legacy('community') },
+	{ files: ['credentials/**/*.ts'], ...typescript, ...legacy('credentials') },
+	{ files: ['nodes/**/*.ts'], ...typescript, ...legacy('nodes') },
+	{
+		...n8nCommunityNodesPlugin.configs.recommended,
+		files: ['package.json', 'credentials/**/*.ts', 'nodes/**/*.ts'],
+		...typescript,
+	},
+	{
+		// These older rules predate the ones above and contradict them: n8n's community rules
+		// require NodeConnectionTypes for inputs/outputs and a URL as documentationUrl.
+		files: ['credentials/**/*.ts', 'nodes/**/*.ts'],
+		rules: {
+			'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
+			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
+			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
+		},
+	},
+	{ linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'error' } },
+];

@@ -1,0 +1,27 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { properties } from './actions/properties';
+import { router } from './actions/router';
+
+export class VideoPlatform implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Video Platform',
+		name: 'videoPlatform',
+		icon: { light: 'file:videoPlatform.svg', dark: 'file:videoPlatform.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Create rooms on your video platform',
+		defaults: { name: 'Video Platform' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'videoPlatformApi', required: true }],
+		properties,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,44 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { ROOM_TYPES } from '../../platform';
+import { requestVideoPlatform } from '../../transport';
+import { readTextParameter } from '../parameters';
+import { responseToJson } from '../responseToJson';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Biology 101 - Monday',
+		description: 'The name of the room',
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: ROOM_TYPES,
+		default: 'conference',
+		description:
+			'The kind of room. The platform has published only Conference so far; to send another value, use an expression.',
+	},
+];
+
+const displayOptions = { show: { resource: ['room'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body = {
+		name: readTextParameter.call(this, 'name', 'Name', itemIndex),
+		type: readTextParameter.call(this, 'type', 'Type', itemIndex),
+	};
+	const response = await requestVideoPlatform.call(
+		this,
+		{ method: 'POST', path: '/rooms', body },
+		itemIndex,
+	);
+	return responseToJson(response);
+}

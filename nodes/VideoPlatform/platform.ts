@@ -1,0 +1,43 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+/**
+ * What the platform's API reference states, in one place. Anything the reference leaves
+ * open ("not shown") is absent here on purpose; add it here once it is published.
+ */
+
+/** The version prefix, placed directly after the base URL. */
+export const API_VERSION_PREFIX = '/v1';
+
+/** Room types the reference lists. It states that the full set is not published yet. */
+export const ROOM_TYPES: INodePropertyOptions[] = [{ name: 'Conference', value: 'conference' }];
+
+/**
+ * Webhook event kinds. The reference does not publish any yet, so the trigger passes every
+ * delivery through. Add each kind here as `{ name, value }` once it is published.
+ */
+export const EVENT_KINDS: INodePropertyOptions[] = [];
+
+/**
+ * Forgives what users paste as base URL: spaces, trailing slashes and the version prefix
+ * itself, so that requests always go to exactly `{base}/v1/...`.
+ */
+export function normalizeBaseUrl(raw: unknown): string {
+	let url = String(raw ?? '').trim();
+	url = url.replace(/\/+$/, '');
+	if (url.toLowerCase().endsWith(API_VERSION_PREFIX)) {
+		url = url.slice(0, -API_VERSION_PREFIX.length).replace(/\/+$/, '');
+	}
+	return url;
+}
+
+/** Whether the base URL is an absolute http(s) URL that a request can be sent to. */
+export function isUsableBaseUrl(url: string): boolean {
+	return /^https?:\/\/[^/\s]+/i.test(url);
+}
+
+/** Strips spaces and a pasted `Bearer ` prefix, so that exactly one is sent. */
+export function normalizeApiKey(raw: unknown): string {
+	return String(raw ?? '')
+		.trim()
+		.replace(/^bearer\s+/i, '');
+}

@@ -1,0 +1,46 @@
+import { sleep } from 'n8n-workflow';
+
+/** Time source for waits; tests pass their own so that nothing waits for real. */
+export interface Clock {
+	now: () => number;
+	sleep: (ms: number) => Promise<void>;
+}
+
+export const systemClock: Clock = { now: () => Date.now(), sleep };
+
+/** How long the node keeps trying after a 429 before it gives up on an item. */
+export interface RateLimitPolicy {
+	maxRetries: number;
+	maxTotalWaitMs: number;
+	/** Used when the platform sends no usable Retry-After; doubled on every retry. */
+	fallbackDelayMs: number;
+}
+
+export const DEFAULT_RATE_LIMIT_POLICY: RateLimitPolicy = {
+	maxRetries: 5,
+	maxTotalWaitMs: 60_000,
+	fallbackDelayMs: 1_000,
+};
+
+/** Reads Retry-After as delta-seconds or as an HTTP date. Undefined when absent or unreadable. */
+export function parseRetryAfter(header: unknown, nowMs: number): number | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const text = String(value).trim();
+	if (text === '') return undefined;
+	if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+	if (!/[a-z]/i.test(text)) return undefined;
+	const date = Date.parse(text);
+	if (Number.isNaN(date)) return undefined;
+	return Math.max(0, date - nowMs);
+}
+
+/** The wait before retry number `retry` (0-based), as the platform asked or by fallback. */
+export function retryDelayMs(
+	retryAfterHeader: unknown,
+	retry: number,
+	policy: RateLimitPolicy,
+	nowMs: number,
+): number {
+	return parseRetryAfter(retryAfterHeader, nowMs) ?? policy.fallbackDelayMs * 2 ** retry;
+}

@@ -1,0 +1,70 @@
+import {
+	AUTHORIZATION_EXPRESSION,
+	BASE_URL_EXPRESSION,
+	VideoPlatformApi,
+} from '../../credentials/VideoPlatformApi.credentials';
+import { normalizeApiKey, normalizeBaseUrl } from '../../nodes/VideoPlatform/platform';
+import { evaluateCredentialExpression } from '../helpers/credentialExpression';
+
+const credential = new VideoPlatformApi();
+
+describe('VideoPlatformApi credential', () => {
+	it('has the public names workflows depend on', () => {
+		expect(credential.name).toBe('videoPlatformApi');
+		expect(credential.properties.map((p) => p.name)).toEqual(['baseUrl', 'apiKey']);
+		const apiKey = credential.properties.find((p) => p.name === 'apiKey');
+		expect(apiKey?.typeOptions?.password).toBe(true);
+	});
+
+	it('authenticates generically, so the HTTP Request node can use it', () => {
+		expect(credential.authenticate).toEqual({
+			type: 'generic',
+			properties: { headers: { Authorization: AUTHORIZATION_EXPRESSION } },
+		});
+	});
+
+	it.each(['abc123', '  abc123 ', 'Bearer abc123', 'bearer   abc123', ' BEARER abc123  '])(
+		'sends exactly one Bearer for the key %p, as the node code would',
+		(apiKey) => {
+			const header = evaluateCredentialExpression(AUTHORIZATION_EXPRESSION, { apiKey });
+			expect(header).toBe('Bearer abc123');
+			expect(header).toBe(`Bearer ${normalizeApiKey(apiKey)}`);
+		},
+	);
+
+	it.each([
+		'https://video.example.com',
+		'https://video.example.com/',
+		'https://video.example.com/v1',
+		'https://video.example.com/v1/',
+		' https://video.example.com/V1// ',
+		'https://video.example.com/api/',
+	])('builds the same base URL from %p as the node code', (baseUrl) => {
+		expect(evaluateCredentialExpression(BASE_URL_EXPRESSION, { baseUrl })).toBe(
+			normalizeBaseUrl(baseUrl),
+		);
+	});
+
+	describe('test request', () => {
+		const test = credential.test;
+
+		it('never sends anything that could create or change data', () => {
+			expect(test.request.method).toBe('GET');
+			expect(test.request.body).toBeUndefined();
+			expect(test.request.url).toBe('/v1/rooms');
+		});
+
+		it('reports 401 and 403 as a rejected key', () => {
+			const rules = test.rules ?? [];
+			const messageFor = (status: number) =>
+				rules.find((rule) => rule.type === 'responseCode' && rule.properties.value === status)
+					?.properties.message;
+			expect(messageFor(401)).toMatch(/rejected the API key/);
+			expect(messageFor(403)).toMatch(/refused this API key/);
+			for (const status of [400, 404, 405, 500]) {
+				expect(messageFor(status)).toMatch(/was reached and did not reject the API key/);
+				expect(messageFor(status)).not.toMatch(/valid|success/i);
+			}
+		});
+	});
+});

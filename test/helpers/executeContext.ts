@@ -1,0 +1,81 @@
+import { Container } from '@n8n/di';
+import { OutboundHttp } from '@n8n/backend-network';
+import type {
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { AUTHORIZATION_EXPRESSION } from '../../credentials/VideoPlatformApi.credentials';
+import { evaluateCredentialExpression } from './credentialExpression';
+
+export const testNode: INode = {
+	id: 'node-1',
+	name: 'Video Platform',
+	type: 'n8n-nodes-videoplatform.videoPlatform',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+export interface Credentials {
+	baseUrl: string;
+	apiKey: string;
+}
+
+type HttpHandler = (requestOptions: IHttpRequestOptions) => Promise<unknown>;
+
+/**
+ * n8n-core's real HTTP client, with the credential's header applied as n8n applies generic
+ * authentication, and errors wrapped as n8n-core wraps them.
+ */
+export function realHttp(credentials: Credentials): HttpHandler {
+	const client = Container.get(OutboundHttp).requests();
+	return async (requestOptions) => {
+		const Authorization = String(evaluateCredentialExpression(AUTHORIZATION_EXPRESSION, credentials));
+		try {
+			return await client.request({
+				...requestOptions,
+				headers: { ...requestOptions.headers, Authorization },
+			});
+		} catch (error) {
+			throw new NodeApiError(testNode, error as never);
+		}
+	};
+}
+
+export interface ContextOptions {
+	credentials: Credentials;
+	/** Parameter values, by name; a function gets the item index. */
+	parameters?: Record<string, unknown | ((itemIndex: number) => unknown)>;
+	items?: INodeExecutionData[];
+	continueOnFail?: boolean;
+	http?: HttpHandler;
+}
+
+export function createExecuteContext(options: ContextOptions): IExecuteFunctions {
+	const http = options.http ?? realHttp(options.credentials);
+	const parameters: Record<string, unknown> = {
+		resource: 'room',
+		operation: 'create',
+		...options.parameters,
+	};
+	const context = {
+		getNode: () => testNode,
+		getInputData: () => options.items ?? [{ json: {} }],
+		continueOnFail: () => options.continueOnFail ?? false,
+		getCredentials: async () => ({ ...options.credentials }),
+		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
+			const value = parameters[name];
+			if (value === undefined) return fallback;
+			return typeof value === 'function' ? (value as (i: number) => unknown)(itemIndex) : value;
+		},
+		helpers: {
+			httpRequestWithAuthentication: async (_type: string, requestOptions: IHttpRequestOptions) =>
+				await http(requestOptions),
+		},
+	};
+	return context as unknown as IExecuteFunctions;
+}

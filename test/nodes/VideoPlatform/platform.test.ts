@@ -1,0 +1,52 @@
+import {
+	API_VERSION_PREFIX,
+	EVENT_KINDS,
+	isUsableBaseUrl,
+	normalizeApiKey,
+	normalizeBaseUrl,
+	ROOM_TYPES,
+} from '../../../nodes/VideoPlatform/platform';
+
+describe('platform facts', () => {
+	it('states only what the reference states', () => {
+		expect(API_VERSION_PREFIX).toBe('/v1');
+		expect(ROOM_TYPES).toEqual([{ name: 'Conference', value: 'conference' }]);
+		expect(EVENT_KINDS).toEqual([]);
+	});
+});
+
+describe('normalizeBaseUrl', () => {
+	it.each([
+		['https://video.example.com', 'https://video.example.com'],
+		['https://video.example.com/', 'https://video.example.com'],
+		['https://video.example.com///', 'https://video.example.com'],
+		['https://video.example.com/v1', 'https://video.example.com'],
+		['https://video.example.com/v1/', 'https://video.example.com'],
+		['  https://video.example.com/V1/  ', 'https://video.example.com'],
+		['https://video.example.com/api/v1/', 'https://video.example.com/api'],
+		['https://video.example.com/v10', 'https://video.example.com/v10'],
+		[undefined, ''],
+	])('%p becomes %p', (raw, expected) => {
+		expect(normalizeBaseUrl(raw)).toBe(expected);
+	});
+
+	it('tells usable addresses from the rest', () => {
+		expect(isUsableBaseUrl('https://video.example.com')).toBe(true);
+		expect(isUsableBaseUrl('http://127.0.0.1:8787')).toBe(true);
+		expect(isUsableBaseUrl('video.example.com')).toBe(false);
+		expect(isUsableBaseUrl('')).toBe(false);
+	});
+});
+
+describe('normalizeApiKey', () => {
+	it.each([
+		['abc123', 'abc123'],
+		['  abc123  ', 'abc123'],
+		['Bearer abc123', 'abc123'],
+		['bearer    abc123 ', 'abc123'],
+		['BEARER abc123', 'abc123'],
+		['Bearerabc123', 'Bearerabc123'],
+	])('%p becomes %p', (raw, expected) => {
+		expect(normalizeApiKey(raw)).toBe(expected);
+	});
+});

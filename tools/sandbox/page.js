@@ -1,0 +1,25 @@
+'use strict';
+// The read-only page a user opens to see what their workflow sent.
+
+const escape = (text) =>
+	String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+function renderPage(state, note) {
+	const rooms = state.rooms
+		.map((room) => `<tr><td>${escape(room.name)}</td><td>${escape(room.type)}</td><td>${escape(room.id)}</td><td>${escape(room.createdAt)}</td></tr>`)
+		.join('');
+	const requests = state.requests
+		.slice()
+		.reverse()
+		.map((r) => `<tr><td>${escape(r.at)}</td><td>${escape(r.method)} ${escape(r.path)}</td><td>${r.status}</td><td>${escape(r.authorization)}</td><td><code>${escape(r.body)}</code></td></tr>`)
+		.join('');
+	return `<!doctype html><html><head><meta charset="utf-8"><title>Video Platform sandbox</title>
+<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px}.note{background:#fff4ce;padding:8px}</style></head>
+<body><h1>Video Platform local sandbox</h1>
+<p class="note">This is not the platform. It implements only what the API reference states (POST /v1/rooms with a Bearer key and a JSON body of name and type). ${escape(note)}</p>
+<h2>Rooms (${state.rooms.length})</h2><table><tr><th>Name</th><th>Type</th><th>Id (sandbox)</th><th>Created</th></tr>${rooms}</table>
+<h2>Recent requests</h2><table><tr><th>At</th><th>Request</th><th>Status</th><th>Authorization</th><th>Body</th></tr>${requests}</table>
+<p>JSON: <a href="/_sandbox/state">/_sandbox/state</a></p></body></html>`;
+}
+
+module.exports = { renderPage };

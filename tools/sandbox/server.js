@@ -1,0 +1,220 @@
+'use strict';
+// A local stand-in for the platform. It implements only what the API reference states
+// (POST /v1/rooms, Bearer key, a JSON body of two strings). Every answer the reference does
+// not show (status codes, bodies, error shapes) is the sandbox's own and says so.
+const http = require('node:http');
+const { randomUUID } = require('node:crypto');
+
+const SANDBOX_NOTE =
+	"Answer made up by the local sandbox: the platform has not published its responses.";
+const MAX_LOGGED_REQUESTS = 200;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * @typedef {object} SandboxOptions
+ * @property {string} [apiKey]      the only key accepted (default "sandbox-key")
+ * @property {number} [port]        0 picks a free port
+ * @property {number} [latencyMs]   fixed delay before every API answer
+ * @property {number} [rateLimit]   API requests allowed per second; 0 means no limit
+ * @property {number} [errorRate]   share of valid requests (0..1) answered with errorStatus
+ * @property {number} [errorStatus] status used by errorRate (default 500)
+ * @property {number} [maxLifetimeMs] the server stops by itself after this long (0: never)
+ * @property {() => number} [now] clock for the rate limit; tests pass a fake one
+ */
+
+function defaults(options) {
+	return {
+		apiKey: 'sandbox-key',
+		port: 0,
+		latencyMs: 0,
+		rateLimit: 0,
+		errorRate: 0,
+		errorStatus: 500,
+		maxLifetimeMs: 0,
+		now: Date.now,
+		...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
+	};
+}
+
+function readBody(req) {
+	return new Promise((resolve, reject) => {
+		const chunks = [];
+		let size = 0;
+		req.on('data', (chunk) => {
+			size += chunk.length;
+			if (size > MAX_BODY_BYTES) reject(new Error('body too large'));
+			else chunks.push(chunk);
+		});
+		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		req.on('error', reject);
+	});
+}
+
+function send(res, status, body, headers = {}) {
+	const text = typeof body === 'string' ? body : JSON.stringify(body);
+	res.writeHead(status, {
+		'Content-Type': typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json',
+		'X-Sandbox': 'n8n-nodes-videoplatform local sandbox',
+		...headers,
+	});
+	res.end(text);
+}
+
+/** Which stated rule a create-room body breaks, or undefined when it keeps them all. */
+function brokenRule(raw) {
+	let body;
+	try {
+		body = JSON.parse(raw);
+	} catch {
+		return 'Rule 1: the request body must be a JSON object; this body is not valid JSON.';
+	}
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+		return 'Rule 1: the request body must be a JSON object.';
+	}
+	for (const member of ['name', 'type']) {
+		if (!(member in body)) return `Rule 1: the body must have the member "${member}".`;
+		if (typeof body[member] !== 'string') {
+			return `Rule 1: the member "${member}" must be a string, not ${JSON.stringify(body[member])}.`;
+		}
+	}
+	return undefined;
+}
+
+/** Fixed one-second windows: simple, and what a per-second limit usually means. */
+function createRateLimiter(perSecond, now) {
+	let windowStart = 0;
+	let used = 0;
+	return () => {
+		if (!perSecond) return 0;
+		const t = now();
+		if (t - windowStart >= 1000) {
+			windowStart = t - (t % 1000);
+			used = 0;
+		}
+		if (used < perSecond) {
+			used++;
+			return 0;
+		}
+		return Math.max(1, Math.ceil((windowStart + 1000 - t) / 1000));
+	};
+}
+
+function createSandbox(userOptions = {}) {
+	const options = defaults(userOptions);
+	const state = { rooms: [], requests: [], counts: { total: 0, byBody: {} } };
+	const rateLimited = createRateLimiter(options.rateLimit, options.now);
+	let errorBudget = 0;
+	const webhookSender = require('./webhook');
+
+	function log(entry) {
+		state.requests.push(entry);
+		if (state.requests.length > MAX_LOGGED_REQUESTS) state.requests.shift();
+	}
+
+	async function handleApi(req, res, raw) {
+		const auth = req.headers.authorization;
+		const entry = {
+			at: new Date().toISOString(),
+			method: req.method,
+			path: req.url,
+			contentType: req.headers['content-type'],
+			authorization: auth === undefined ? 'missing' : auth === `Bearer ${options.apiKey}` ? 'valid Bearer key' : 'wrong',
+			body: raw.slice(0, 2000),
+			status: 0,
+		};
+		log(entry);
+		state.counts.total++;
+		state.counts.byBody[raw] = (state.counts.byBody[raw] || 0) + 1;
+		if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+
+		const reply = (status, body, headers) => {
+			entry.status = status;
+			send(res, status, { ...body, sandbox: SANDBOX_NOTE }, headers);
+		};
+		if (entry.authorization !== 'valid Bearer key') {
+			return reply(401, { error: 'The API key is missing or wrong (expected "Authorization: Bearer <key>").' });
+		}
+		const retryAfter = rateLimited();
+		if (retryAfter) {
+			return reply(429, { error: 'Rate limit reached.' }, { 'Retry-After': String(retryAfter) });
+		}
+		if (req.url !== '/v1/rooms') {
+			return reply(404, { error: `The sandbox knows only POST /v1/rooms, not ${req.url}.` });
+		}
+		if (req.method !== 'POST') {
+			return reply(405, { error: 'The reference publishes only POST on /v1/rooms.' }, { Allow: 'POST' });
+		}
+		if (options.errorRate > 0) {
+			errorBudget += options.errorRate;
+			if (errorBudget >= 1) {
+				errorBudget -= 1;
+				return reply(options.errorStatus, { error: `Simulated error (HTTP ${options.errorStatus}).` });
+			}
+		}
+		const broken = brokenRule(raw);
+		if (broken) return reply(400, { error: broken });
+		const { name, type } = JSON.parse(raw);
+		const room = { id: randomUUID(), name, type, createdAt: new Date().toISOString() };
+		state.rooms.push(room);
+		return reply(201, room);
+	}
+
+	async function handleSandbox(req, res, raw) {
+		const url = new URL(req.url, 'http://sandbox');
+		if (req.method === 'GET' && url.pathname === '/_sandbox/state') {
+			return send(res, 200, { note: SANDBOX_NOTE, options: { ...options, apiKey: undefined, now: undefined }, ...state });
+		}
+		if (req.method === 'DELETE' && url.pathname === '/_sandbox/state') {
+			state.rooms = [];
+			state.requests = [];
+			state.counts = { total: 0, byBody: {} };
+			return send(res, 200, { reset: true });
+		}
+		if (req.method === 'POST' && url.pathname === '/_sandbox/send-webhook') {
+			const { target, headers } = JSON.parse(raw || '{}');
+			const result = await webhookSender.sendSampleDelivery(target, { headers });
+			return send(res, 200, result);
+		}
+		if (req.method === 'GET' && url.pathname === '/') {
+			return send(res, 200, require('./page').renderPage(state, SANDBOX_NOTE));
+		}
+		return send(res, 404, { error: `Unknown sandbox path ${url.pathname}`, sandbox: SANDBOX_NOTE });
+	}
+
+	const server = http.createServer((req, res) => {
+		readBody(req)
+			.then((raw) =>
+				req.url.startsWith('/v1/') || req.url === '/v1'
+					? handleApi(req, res, raw)
+					: handleSandbox(req, res, raw),
+			)
+			.catch((error) => send(res, 500, { error: `Sandbox failure: ${error.message}`, sandbox: SANDBOX_NOTE }));
+	});
+	server.keepAliveTimeout = 30_000;
+
+	let lifetimeTimer;
+	return {
+		state,
+		options,
+		/** Starts listening on 127.0.0.1 and resolves to the base URL. */
+		async start() {
+			await new Promise((resolve, reject) => {
+				server.once('error', reject);
+				server.listen(options.port, '127.0.0.1', resolve);
+			});
+			if (options.maxLifetimeMs) {
+				lifetimeTimer = setTimeout(() => this.stop(), options.maxLifetimeMs);
+				lifetimeTimer.unref();
+			}
+			this.url = `http://127.0.0.1:${server.address().port}`;
+			return this.url;
+		},
+		async stop() {
+			clearTimeout(lifetimeTimer);
+			server.closeAllConnections?.();
+			await new Promise((resolve) => server.close(() => resolve()));
+		},
+	};
+}
+
+module.exports = { createSandbox, brokenRule, SANDBOX_NOTE };
