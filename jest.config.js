@@ -15,6 +15,7 @@ module.exports = {
 			testEnvironment: 'node',
 			transform: { '^.+\\.ts$': tsJest },
 			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup.ts'],
 		},
 	],
 };

@@ -1,0 +1,145 @@
+import * as path from 'node:path';
+
+import { N8nInstance } from '../../tools/lib/n8n-instance';
+import { scratchRoot } from '../../tools/lib/paths';
+import type { Sandbox } from '../helpers/sandbox';
+import { startSandbox } from '../helpers/sandbox';
+import { packedTarball } from './packedTarball';
+import {
+	createRoom,
+	credential,
+	itemsFrom,
+	manualTrigger,
+	node,
+	outputOf,
+	workflow,
+} from './workflows';
+
+const API_KEY = 'sk_e2e_4b1f9d7a33c2';
+const WRONG_KEY = 'sk_e2e_wrong_0000';
+
+type SeenRequest = { method: string; path: string; body: string; authorization: string; contentType?: string };
+
+describe.each([2, 1] as const)('Room → Create in a real n8n %i.x', (major) => {
+	let n8n: InstanceType<typeof N8nInstance>;
+	let sandbox: Sandbox;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ apiKey: API_KEY, maxLifetimeMs: 10 * 60_000 });
+		n8n = await new N8nInstance({
+			major,
+			userFolder: path.join(scratchRoot, `e2e-room-${major}-${process.pid}`),
+		}).prepare();
+		n8n.installPackage(await packedTarball());
+		// The credential as a user might paste it: a /v1/ suffix and a "Bearer " prefix, with spaces.
+		await n8n.importCredentials([
+			credential('vpGood', ` ${sandbox.url}/v1/ `, `  Bearer ${API_KEY} `),
+			credential('vpWrongKey', sandbox.url, WRONG_KEY),
+		]);
+	}, 15 * 60_000);
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await sandbox?.stop();
+	});
+
+	beforeEach(() => {
+		sandbox.state.requests.length = 0;
+	});
+
+	it('creates one room per item, keeps going past a bad item, and reports it inside json', async () => {
+		const rows = [{ name: 'Math 7A' }, { name: { not: 'text' } }, { name: 1234, type: 'conference' }];
+		await n8n.importWorkflow(
+			workflow('wfRoomsMany', [
+				manualTrigger(),
+				...itemsFrom('Classes', rows),
+				createRoom('Create rooms', 'vpGood', { onError: 'continueRegularOutput' }),
+			]),
+		);
+		const result = await n8n.execute('wfRoomsMany');
+		expect(result.ok).toBe(true);
+
+		const seen = sandbox.state.requests as SeenRequest[];
+		expect(seen.map(({ method, path: p, body, authorization, contentType }) => ({ method, p, body, authorization, contentType }))).toEqual([
+			{ method: 'POST', p: '/v1/rooms', body: '{"name":"Math 7A","type":"conference"}', authorization: 'valid Bearer key', contentType: 'application/json' },
+			{ method: 'POST', p: '/v1/rooms', body: '{"name":"1234","type":"conference"}', authorization: 'valid Bearer key', contentType: 'application/json' },
+		]);
+
+		const output = outputOf(result.run, 'Create rooms');
+		expect(output).toHaveLength(3);
+		expect(output[0]).toMatchObject({ json: { name: 'Math 7A', type: 'conference' }, pairedItem: { item: 0 } });
+		expect(output[1]).toEqual({
+			json: {
+				error: {
+					message: 'The Name field must be text, but it is an object [item 1]',
+					description: expect.stringContaining('single value'),
+					httpCode: null,
+				},
+			},
+			pairedItem: { item: 1 },
+		});
+		expect(output[2]).toMatchObject({ json: { name: '1234' }, pairedItem: { item: 2 } });
+		expect(result.stdout + result.stderr).not.toContain(API_KEY);
+	});
+
+	it('a rejected key gives every item a 401 error with Continue On Fail, and never shows the key', async () => {
+		await n8n.importWorkflow(
+			workflow('wfRoomsBadKey', [
+				manualTrigger(),
+				...itemsFrom('Two', [{ name: 'A' }, { name: 'B' }]),
+				createRoom('Create with wrong key', 'vpWrongKey', { onError: 'continueRegularOutput' }),
+			]),
+		);
+		const result = await n8n.execute('wfRoomsBadKey');
+		expect(result.ok).toBe(true);
+		const output = outputOf(result.run, 'Create with wrong key');
+		expect(output.map((item) => item.json.error)).toEqual([0, 1].map((i) => ({
+			message: `The platform rejected the API key (HTTP 401) [item ${i}]`,
+			description: expect.stringContaining('check the API key'),
+			httpCode: 401,
+		})));
+		expect((sandbox.state.requests as SeenRequest[]).map((r) => r.authorization)).toEqual(['wrong', 'wrong']);
+		expect(JSON.stringify(result.run) + result.stdout + result.stderr).not.toContain(WRONG_KEY);
+	});
+
+	it('without Continue On Fail, the run fails with an error that names the item', async () => {
+		await n8n.importWorkflow(
+			workflow('wfRoomsStop', [
+				manualTrigger(),
+				...itemsFrom('Stop', [{ name: 'First' }, { name: ['a', 'list'] }, { name: 'Never sent' }]),
+				createRoom('Create and stop', 'vpGood'),
+			]),
+		);
+		const result = await n8n.execute('wfRoomsStop');
+		expect(result.ok).toBe(false);
+		expect(result.stdout + result.stderr).toContain('The Name field must be text, but it is a list [item 1]');
+		expect((sandbox.state.requests as SeenRequest[]).map((r) => r.body)).toEqual([
+			'{"name":"First","type":"conference"}',
+		]);
+	});
+
+	it('the HTTP Request node can use the credential as a predefined credential type', async () => {
+		await n8n.importWorkflow(
+			workflow('wfHttpCred', [
+				manualTrigger(),
+				node(
+					'HTTP Request',
+					'n8n-nodes-base.httpRequest',
+					{
+						method: 'GET',
+						url: `${sandbox.url}/v1/some/other/path`,
+						authentication: 'predefinedCredentialType',
+						nodeCredentialType: 'videoPlatformApi',
+						options: { response: { response: { neverError: true } } },
+					},
+					{ typeVersion: 4.2, credentials: { videoPlatformApi: { id: 'vpGood', name: 'vpGood' } } },
+				),
+			]),
+		);
+		const result = await n8n.execute('wfHttpCred');
+		expect(result.ok).toBe(true);
+		expect(sandbox.state.requests).toEqual([
+			expect.objectContaining({ method: 'GET', path: '/v1/some/other/path', authorization: 'valid Bearer key' }),
+		]);
+	});
+});

@@ -1,0 +1,76 @@
+import type { IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { execute } from '../../../../../nodes/VideoPlatform/actions/room/create.operation';
+import { createExecuteContext } from '../../../../helpers/executeContext';
+
+const credentials = { baseUrl: 'https://video.example.com/v1/', apiKey: 'Bearer k' };
+
+function run(parameters: Record<string, unknown>, answer: unknown = { statusCode: 201, body: '{"id":"r1"}' }) {
+	const http = jest.fn(async (_options: IHttpRequestOptions) => answer);
+	const context = createExecuteContext({ credentials, parameters, http });
+	return { http, result: execute.call(context, 0) };
+}
+
+describe('Room → Create', () => {
+	it('posts exactly {name, type} as JSON to {base}/v1/rooms', async () => {
+		const { http, result } = run({ name: 'Biology 101', type: 'conference' });
+		await expect(result).resolves.toEqual({ id: 'r1' });
+		const [options] = http.mock.calls[0];
+		expect(options).toMatchObject({
+			method: 'POST',
+			url: 'https://video.example.com/v1/rooms',
+			headers: { 'Content-Type': 'application/json' },
+			body: '{"name":"Biology 101","type":"conference"}',
+		});
+	});
+
+	it('sends a type given by expression as it is: the full set is not published', async () => {
+		const { http, result } = run({ name: 'Webinar', type: 'webinar' });
+		await result;
+		expect(http.mock.calls[0][0].body).toBe('{"name":"Webinar","type":"webinar"}');
+	});
+
+	it('does not require a name: the platform decides', async () => {
+		const { http, result } = run({ name: '', type: 'conference' });
+		await result;
+		expect(http.mock.calls[0][0].body).toBe('{"name":"","type":"conference"}');
+	});
+
+	it.each([
+		[101, '101'],
+		[3.5, '3.5'],
+		[true, 'true'],
+		[null, ''],
+	])('sends the expression value %p as the string %p', async (name, sent) => {
+		const { http, result } = run({ name, type: 'conference' });
+		await result;
+		expect(JSON.parse(String(http.mock.calls[0][0].body))).toEqual({ name: sent, type: 'conference' });
+	});
+
+	it.each([
+		[{ first: 'a' }, 'an object'],
+		[['a', 'b'], 'a list'],
+	])('refuses %p with a clear error and sends nothing', async (name, kind) => {
+		const { http, result } = run({ name, type: 'conference' });
+		const error = await result.catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect((error as Error).message).toBe(`The Name field must be text, but it is ${kind} [item 0]`);
+		expect((error as NodeOperationError).description).toMatch(/single value/);
+		expect(http).not.toHaveBeenCalled();
+	});
+
+	describe('passes the answer through, or wraps what is not a JSON object', () => {
+		it.each([
+			['{"id":"r1","extra":{"a":1}}', { id: 'r1', extra: { a: 1 } }],
+			['', { statusCode: 201, response: '' }],
+			['Created', { statusCode: 201, response: 'Created' }],
+			['[1,2]', { statusCode: 201, response: [1, 2] }],
+			['"ok"', { statusCode: 201, response: 'ok' }],
+			['{broken', { statusCode: 201, response: '{broken' }],
+		])('%p', async (body, expected) => {
+			const { result } = run({ name: 'a', type: 'conference' }, { statusCode: 201, body });
+			await expect(result).resolves.toEqual(expected);
+		});
+	});
+});

@@ -1,0 +1,201 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { requestVideoPlatform } from '../../../../nodes/VideoPlatform/transport';
+import { createExecuteContext } from '../../../helpers/executeContext';
+import type { Sandbox } from '../../../helpers/sandbox';
+import { fakeClock, SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
+
+const createRoom = { method: 'POST' as const, path: '/rooms', body: { name: 'Biology', type: 'conference' } };
+
+/** Runs the transport against a real local server and returns the error it throws. */
+async function failureOf(run: Promise<unknown>): Promise<NodeApiError> {
+	try {
+		await run;
+	} catch (error) {
+		return error as NodeApiError;
+	}
+	throw new Error('expected the request to fail');
+}
+
+function contextFor(baseUrl: string, apiKey = SANDBOX_KEY): IExecuteFunctions {
+	return createExecuteContext({ credentials: { baseUrl, apiKey } });
+}
+
+describe('requestVideoPlatform against a real local server', () => {
+	let sandbox: Sandbox;
+	afterEach(async () => await sandbox?.stop());
+
+	it('sends exactly the stated request and returns the parsed answer', async () => {
+		sandbox = await startSandbox();
+		const response = await requestVideoPlatform.call(contextFor(sandbox.url), createRoom, 0);
+
+		expect(response.statusCode).toBe(201);
+		expect(response.body).toMatchObject({ name: 'Biology', type: 'conference' });
+		expect(sandbox.state.requests).toHaveLength(1);
+		const [seen] = sandbox.state.requests;
+		expect(seen).toMatchObject({
+			method: 'POST',
+			path: '/v1/rooms',
+			contentType: 'application/json',
+			authorization: 'valid Bearer key',
+			body: '{"name":"Biology","type":"conference"}',
+		});
+	});
+
+	describe('forgives what users paste into the credential', () => {
+		const baseUrls = (url: string) => [url, `${url}/`, `${url}//`, `${url}/v1`, `${url}/v1/`, `  ${url}/V1/ `];
+		const keys = [SANDBOX_KEY, ` ${SANDBOX_KEY} `, `Bearer ${SANDBOX_KEY}`, `  bearer   ${SANDBOX_KEY} `];
+
+		it('reaches {base}/v1/rooms with exactly one Bearer for every form', async () => {
+			sandbox = await startSandbox();
+			for (const baseUrl of baseUrls(sandbox.url)) {
+				for (const apiKey of keys) {
+					const response = await requestVideoPlatform.call(contextFor(baseUrl, apiKey), createRoom, 0);
+					expect(response.statusCode).toBe(201);
+				}
+			}
+			const seen = sandbox.state.requests;
+			expect(seen).toHaveLength(baseUrls('x').length * keys.length);
+			expect(new Set(seen.map((r: { path: string }) => r.path))).toEqual(new Set(['/v1/rooms']));
+			expect(new Set(seen.map((r: { authorization: string }) => r.authorization))).toEqual(
+				new Set(['valid Bearer key']),
+			);
+		});
+	});
+
+	describe('maps every failure to an error that names the item and hides the key', () => {
+		const expectNoKey = (error: NodeApiError) => {
+			const everything = [error.message, error.description, JSON.stringify(error), JSON.stringify(error.context)];
+			for (const text of everything) expect(String(text)).not.toContain(SANDBOX_KEY);
+		};
+
+		it('401: wrong key', async () => {
+			sandbox = await startSandbox();
+			const error = await failureOf(
+				requestVideoPlatform.call(contextFor(sandbox.url, 'sk_wrong_key_123'), createRoom, 3),
+			);
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.httpCode).toBe('401');
+			expect(error.message).toBe('The platform rejected the API key (HTTP 401) [item 3]');
+			expect(JSON.stringify(error)).not.toContain('sk_wrong_key_123');
+		});
+
+		it('400: the platform says which rule the body broke', async () => {
+			sandbox = await startSandbox();
+			const error = await failureOf(
+				requestVideoPlatform.call(
+					contextFor(sandbox.url),
+					{ ...createRoom, body: { name: 'Biology' } },
+					0,
+				),
+			);
+			expect(error.httpCode).toBe('400');
+			expect(error.message).toContain('the body must have the member "type"');
+			expectNoKey(error);
+		});
+
+		it.each([
+			[403, /not allowed to do this \(HTTP 403\)/],
+			[422, /rejected the request \(HTTP 422\): Simulated error/],
+			[500, /server error \(HTTP 500\)/],
+			[503, /server error \(HTTP 503\)/],
+		])('%p', async (status, message) => {
+			sandbox = await startSandbox({ errorRate: 1, errorStatus: status });
+			const error = await failureOf(requestVideoPlatform.call(contextFor(sandbox.url), createRoom, 0));
+			expect(error.httpCode).toBe(String(status));
+			expect(error.message).toMatch(message);
+			expectNoKey(error);
+			expect(sandbox.state.counts.total).toBe(1);
+		});
+
+		it('404: a base URL that is not the platform', async () => {
+			sandbox = await startSandbox();
+			const error = await failureOf(
+				requestVideoPlatform.call(contextFor(`${sandbox.url}/api`), createRoom, 0),
+			);
+			expect(error.httpCode).toBe('404');
+			expect(error.message).toContain(`${sandbox.url}/api/v1/rooms`);
+			expect(error.description).toMatch(/Base URL/);
+			expectNoKey(error);
+		});
+
+		it('refused: nothing listens at the base URL', async () => {
+			sandbox = await startSandbox();
+			const { url } = sandbox;
+			await sandbox.stop();
+			const error = await failureOf(requestVideoPlatform.call(contextFor(url), createRoom, 0));
+			expect(error.message).toBe(`Cannot reach the base URL ${url}: the connection was refused [item 0]`);
+			expectNoKey(error);
+			sandbox = await startSandbox();
+		});
+
+		it('DNS: the host name does not exist', async () => {
+			sandbox = await startSandbox();
+			const error = await failureOf(
+				requestVideoPlatform.call(contextFor('http://video-platform.invalid'), createRoom, 0),
+			);
+			expect(error.message).toMatch(/^Cannot reach the base URL http:\/\/video-platform.invalid: .*DNS/);
+			expectNoKey(error);
+		});
+
+		it('timeout: no answer in time, and no second try', async () => {
+			sandbox = await startSandbox({ latencyMs: 1500 });
+			const error = await failureOf(
+				requestVideoPlatform.call(contextFor(sandbox.url), createRoom, 0, { timeoutMs: 200 }),
+			);
+			expect(error.message).toMatch(/no answer in time \(timeout\)/);
+			expect(error.description).toMatch(/may have processed it/);
+			expectNoKey(error);
+			expect(sandbox.state.counts.total).toBe(1);
+		});
+
+		it('a base URL that is not a web address', async () => {
+			sandbox = await startSandbox();
+			const error = await failureOf(requestVideoPlatform.call(contextFor('video.example.com'), createRoom, 1));
+			expect(error.message).toBe('The credential\'s Base URL "video.example.com" is not a web address [item 1]');
+		});
+	});
+
+	describe('429 and Retry-After', () => {
+		it('waits as long as the platform asks, then succeeds', async () => {
+			const clock = fakeClock();
+			sandbox = await startSandbox({ rateLimit: 1, now: clock.now });
+			const context = contextFor(sandbox.url);
+			await requestVideoPlatform.call(context, createRoom, 0, { clock });
+			const second = await requestVideoPlatform.call(context, createRoom, 1, { clock });
+
+			expect(second.statusCode).toBe(201);
+			expect(clock.sleeps).toEqual([1000]);
+			expect(sandbox.state.requests.map((r: { status: number }) => r.status)).toEqual([201, 429, 201]);
+		});
+
+		it('gives up after the allowed retries, with a clear error', async () => {
+			const clock = fakeClock();
+			const frozen = () => 1_700_000_000_500;
+			sandbox = await startSandbox({ rateLimit: 1, now: frozen });
+			const context = contextFor(sandbox.url);
+			await requestVideoPlatform.call(context, createRoom, 0, { clock });
+			const rateLimit = { maxRetries: 3, maxTotalWaitMs: 60_000, fallbackDelayMs: 1000 };
+			const error = await failureOf(
+				requestVideoPlatform.call(context, createRoom, 1, { clock, rateLimit }),
+			);
+
+			expect(error.httpCode).toBe('429');
+			expect(error.message).toMatch(/still hit after 3 retries and 3 s of waiting \(HTTP 429\) \[item 1\]/);
+			expect(clock.sleeps).toEqual([1000, 1000, 1000]);
+			expect(sandbox.state.counts.total).toBe(5);
+		});
+
+		it('does not wait beyond the total wait budget', async () => {
+			const clock = fakeClock();
+			sandbox = await startSandbox({ rateLimit: 1, now: () => 0 });
+			const context = contextFor(sandbox.url);
+			await requestVideoPlatform.call(context, createRoom, 0, { clock });
+			const rateLimit = { maxRetries: 10, maxTotalWaitMs: 2500, fallbackDelayMs: 1000 };
+			const error = await failureOf(requestVideoPlatform.call(context, createRoom, 0, { clock, rateLimit }));
+			expect(error.httpCode).toBe('429');
+			expect(clock.sleeps).toEqual([1000, 1000]);
+		});
+	});
+});

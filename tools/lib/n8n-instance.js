@@ -1,0 +1,208 @@
+'use strict';
+// Drives a real n8n from the command line, headlessly: a user folder of its own, the packed
+// package installed the way users install it, imports, `n8n execute`, and `n8n start`.
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { spawn, spawnSync } = require('node:child_process');
+const { N8N_VERSIONS, n8nDir } = require('./paths');
+const { ensureN8n, nodeFor } = require('./n8n-install');
+
+const ENCRYPTION_KEY = 'videoplatform-local-encryption-key';
+
+/** A free TCP port on 127.0.0.1. */
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** The JSON document n8n prints after its log lines: from the first line that is exactly `{`. */
+function parseRawOutput(stdout) {
+	const start = stdout.search(/^\{$/m);
+	if (start < 0) throw new Error(`n8n printed no run data:\n${stdout.slice(-2000)}`);
+	return JSON.parse(stdout.slice(start));
+}
+
+class N8nInstance {
+	/**
+	 * @param {object} options
+	 * @param {1|2} options.major
+	 * @param {string} options.userFolder  created if missing; kept between runs
+	 */
+	constructor({ major, userFolder }) {
+		this.major = major;
+		this.version = N8N_VERSIONS[major].version;
+		this.userFolder = path.resolve(userFolder);
+		this.processes = [];
+	}
+
+	async prepare() {
+		ensureN8n(this.major);
+		this.node = nodeFor(this.major);
+		this.bin = path.join(n8nDir(this.major), 'node_modules', 'n8n', 'bin', 'n8n');
+		this.port = this.port ?? (await freePort());
+		this.brokerPort = this.brokerPort ?? (await freePort());
+		fs.mkdirSync(path.join(this.userFolder, '.n8n', 'nodes'), { recursive: true });
+		return this;
+	}
+
+	env(extra = {}) {
+		const env = {
+			...process.env,
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+			N8N_PORT: String(this.port),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			N8N_SECURE_COOKIE: 'false',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+			DB_TYPE: 'sqlite',
+			N8N_LOG_LEVEL: 'info',
+			...extra,
+		};
+		if (this.major === 2) env.N8N_DISABLED_MODULES = 'mcp-registry';
+		// A test runner's NODE_ENV=test makes n8n keep its database in memory, losing imports.
+		env.NODE_ENV = 'production';
+		delete env.N8N_CUSTOM_EXTENSIONS;
+		return env;
+	}
+
+	/**
+	 * Runs an n8n CLI command to completion. Asynchronous on purpose: a synchronous child would
+	 * block this process, and with it any local server the command has to reach.
+	 */
+	cli(args, { allowFailure = false, timeoutMs = 5 * 60_000 } = {}) {
+		return new Promise((resolve, reject) => {
+			const child = spawn(this.node, [this.bin, ...args], { env: this.env(), detached: true });
+			this.processes.push(child);
+			let stdout = '';
+			let stderr = '';
+			child.stdout.on('data', (chunk) => (stdout += chunk));
+			child.stderr.on('data', (chunk) => (stderr += chunk));
+			const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), timeoutMs);
+			child.on('close', (status) => {
+				clearTimeout(timer);
+				this.processes = this.processes.filter((p) => p !== child);
+				const result = { status, stdout, stderr };
+				if (status !== 0 && !allowFailure) {
+					reject(new Error(`n8n ${args.join(' ')} exited ${status}:\n${stdout}\n${stderr}`.slice(-4000)));
+				} else resolve(result);
+			});
+		});
+	}
+
+	/** Installs the packed package into this user folder, as n8n's community nodes do. */
+	installPackage(tarball) {
+		const nodesDir = path.join(this.userFolder, '.n8n', 'nodes');
+		const manifest = path.join(nodesDir, 'package.json');
+		if (!fs.existsSync(manifest)) fs.writeFileSync(manifest, JSON.stringify({ private: true }));
+		const result = spawnSync(
+			'npm',
+			['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--ignore-scripts', path.resolve(tarball)],
+			{ cwd: nodesDir, encoding: 'utf8' },
+		);
+		if (result.status !== 0) throw new Error(`Installing ${tarball} failed:\n${result.stderr}`);
+	}
+
+	writeJson(name, data) {
+		const file = path.join(this.userFolder, name);
+		fs.writeFileSync(file, JSON.stringify(data, null, 2));
+		return file;
+	}
+
+	async importCredentials(credentials) {
+		await this.cli(['import:credentials', `--input=${this.writeJson('credentials.import.json', credentials)}`]);
+	}
+
+	async importWorkflow(workflow) {
+		await this.cli(['import:workflow', `--input=${this.writeJson(`workflow-${workflow.id}.json`, workflow)}`]);
+	}
+
+	async activateWorkflow(id) {
+		if (this.major === 2) await this.cli(['publish:workflow', `--id=${id}`]);
+		else await this.cli(['update:workflow', `--id=${id}`, '--active=true']);
+	}
+
+	/** `n8n execute`: returns { ok, run, stdout, stderr }, run being the raw run data. */
+	async execute(id) {
+		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput'], { allowFailure: true });
+		let run;
+		try {
+			run = parseRawOutput(result.stdout);
+		} catch (error) {
+			run = undefined;
+		}
+		return { ok: result.status === 0, run, stdout: result.stdout, stderr: result.stderr };
+	}
+
+	/** `n8n start` in the background; resolves once the editor and webhooks answer. */
+	async start({ timeoutMs = 120_000, onLog } = {}) {
+		const logFile = path.join(this.userFolder, 'n8n-start.log');
+		const out = fs.openSync(logFile, 'w');
+		const child = spawn(this.node, [this.bin, 'start'], {
+			env: this.env(),
+			stdio: ['ignore', out, out],
+			detached: true,
+		});
+		fs.closeSync(out);
+		this.processes.push(child);
+		fs.writeFileSync(path.join(this.userFolder, 'n8n.pid'), String(child.pid));
+		this.logFile = logFile;
+		const started = Date.now();
+		while (Date.now() - started < timeoutMs) {
+			const log = fs.readFileSync(logFile, 'utf8');
+			if (/Editor is now accessible/.test(log)) return this;
+			if (child.exitCode !== null) throw new Error(`n8n start exited ${child.exitCode}:\n${log.slice(-3000)}`);
+			if (onLog) onLog(log);
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+		throw new Error(`n8n did not start within ${timeoutMs / 1000} s:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+	}
+
+	get baseUrl() {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	/** Stops every process this instance started, by process group. */
+	async stop() {
+		for (const child of this.processes) {
+			if (child.exitCode !== null || child.signalCode !== null) continue;
+			const exited = new Promise((resolve) => child.once('exit', resolve));
+			try {
+				process.kill(-child.pid, 'SIGTERM');
+			} catch {
+				continue;
+			}
+			const timer = setTimeout(() => {
+				try {
+					process.kill(-child.pid, 'SIGKILL');
+				} catch {
+					// already gone
+				}
+			}, 15_000);
+			await exited;
+			clearTimeout(timer);
+		}
+		this.processes = [];
+	}
+
+	/** Stops n8n and removes the user folder: for throw-away test instances only. */
+	async dispose() {
+		await this.stop();
+		fs.rmSync(this.userFolder, { recursive: true, force: true });
+	}
+}
+
+module.exports = { N8nInstance, freePort, parseRawOutput };

@@ -1,0 +1,23 @@
+'use strict';
+// Builds and packs the package as it would be published.
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { repoRoot } = require('./paths');
+
+function npm(args, cwd = repoRoot) {
+	const result = spawnSync('npm', args, { cwd, encoding: 'utf8' });
+	if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+	return result.stdout;
+}
+
+/** Packs the already built package into `destination` and returns the tarball's path. */
+function packPackage(destination, { build = false } = {}) {
+	if (build) npm(['run', 'build']);
+	if (!fs.existsSync(path.join(repoRoot, 'dist'))) throw new Error('dist is missing: run `npm run build` first.');
+	fs.mkdirSync(destination, { recursive: true });
+	const [info] = JSON.parse(npm(['pack', '--json', '--pack-destination', destination]));
+	return path.join(destination, info.filename);
+}
+
+module.exports = { packPackage };
