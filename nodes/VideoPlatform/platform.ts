@@ -18,6 +18,12 @@ export const ROOM_TYPES: INodePropertyOptions[] = [{ name: 'Conference', value: 
 export const EVENT_KINDS: INodePropertyOptions[] = [];
 
 /**
+ * Where a delivery's payload names its event kind, as a dot path. Not published yet; set it
+ * together with EVENT_KINDS, and the trigger's "Trigger On" choice starts to filter.
+ */
+export const EVENT_KIND_FIELD: string | undefined = undefined;
+
+/**
  * Forgives what users paste as base URL: spaces, trailing slashes and the version prefix
  * itself, so that requests always go to exactly `{base}/v1/...`.
  */
