@@ -1,0 +1,86 @@
+import type {
+	ICredentialTestFunctions,
+	ICredentialsDecrypted,
+	INodeCredentialTestResult,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { properties } from './trigger/properties';
+import { handleDelivery } from './trigger/webhook';
+
+export class VideoPlatformTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Video Platform Trigger',
+		name: 'videoPlatformTrigger',
+		icon: { light: 'file:videoPlatform.svg', dark: 'file:videoPlatform.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"On: " + $parameter["event"]}}',
+		description: 'Starts the workflow when your video platform sends a webhook delivery',
+		defaults: { name: 'Video Platform Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'videoPlatformWebhookApi',
+				required: true,
+				testedBy: 'videoPlatformWebhookApiTest',
+				displayOptions: { show: { authentication: ['secretHeader'] } },
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties,
+	};
+
+	methods = {
+		credentialTest: {
+			/** Nothing on the platform can check the secret; this checks that it is usable. */
+			async videoPlatformWebhookApiTest(
+				this: ICredentialTestFunctions,
+				credential: ICredentialsDecrypted,
+			): Promise<INodeCredentialTestResult> {
+				const { headerName, secret } = credential.data ?? {};
+				if (!String(headerName ?? '').trim() || !String(secret ?? '')) {
+					return { status: 'Error', message: 'Enter both a header name and a secret.' };
+				}
+				return {
+					status: 'OK',
+					message: 'The secret is set. It is checked on each delivery; the platform cannot be asked.',
+				};
+			},
+		},
+	};
+
+	/**
+	 * The platform publishes no API for registering webhooks, so registration is manual and
+	 * these hooks only report that: they call nothing.
+	 */
+	webhookMethods = {
+		default: {
+			async checkExists(): Promise<boolean> {
+				return true;
+			},
+			async create(): Promise<boolean> {
+				return true;
+			},
+			async delete(): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await handleDelivery.call(this);
+	}
+}

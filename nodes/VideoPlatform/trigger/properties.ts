@@ -1,0 +1,79 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { EVENT_KINDS } from '../platform';
+import { ALL_DELIVERIES } from './filter';
+
+export const properties: INodeProperties[] = [
+	{
+		displayName:
+			'The platform has not published an API for registering webhooks. Copy this node\'s Production URL (above) into your platform\'s webhook settings, then activate the workflow. Use the Test URL only while the editor is listening.',
+		name: 'registrationNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Authentication',
+		name: 'authentication',
+		type: 'options',
+		options: [
+			{ name: 'None', value: 'none' },
+			{ name: 'Shared Secret Header', value: 'secretHeader' },
+		],
+		default: 'none',
+		description:
+			'Whether deliveries must carry a shared secret in a header. The platform has not published a signature scheme.',
+	},
+	{
+		displayName: 'Trigger On',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		options: [{ name: 'All Deliveries', value: ALL_DELIVERIES }, ...EVENT_KINDS],
+		default: ALL_DELIVERIES,
+		description:
+			'The platform has not published its event kinds yet, so every delivery starts the workflow. Use Only When Field Matches to narrow it down.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Drop Duplicates By Field',
+				name: 'duplicateIdField',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. deliveryId',
+				description:
+					'A payload field that identifies a delivery. A delivery whose value was seen recently is acknowledged and starts no execution. The recent values are kept in the workflow\'s static data.',
+			},
+			{
+				displayName: 'Duplicates Remembered',
+				name: 'duplicateWindow',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 10000 },
+				default: 1000,
+				description: 'How many recent delivery IDs are remembered to drop duplicates',
+			},
+			{
+				displayName: 'Only When Field',
+				name: 'filterField',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. data.status',
+				description:
+					'A payload field, as a dot path. Only deliveries where it has one of the allowed values start the workflow; the others are acknowledged and ignored.',
+			},
+			{
+				displayName: 'Has One Of These Values',
+				name: 'filterValues',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. started, ended',
+				description: 'Allowed values of that field, separated by commas',
+			},
+		],
+	},
+];

@@ -1,0 +1,69 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import type { IncomingDelivery } from './delivery';
+import { deliveryItem, payloadOf, valueAt } from './delivery';
+import { seenBefore } from './duplicates';
+import { eventMatches, fieldMatches, parseAllowedValues } from './filter';
+import { secretMatches } from './secret';
+
+export const SECRET_CREDENTIAL = 'videoPlatformWebhookApi';
+
+interface TriggerOptions {
+	duplicateIdField?: string;
+	duplicateWindow?: number;
+	filterField?: string;
+	filterValues?: string;
+}
+
+/** Acknowledged without starting an execution, so that the platform does not redeliver. */
+function acknowledge(reason: string): IWebhookResponseData {
+	return { webhookResponse: { received: true, started: false, reason } };
+}
+
+async function rejectUnlessAuthentic(this: IWebhookFunctions): Promise<string[] | 'rejected'> {
+	if (this.getNodeParameter('authentication', 'none') !== 'secretHeader') return [];
+	const { headerName, secret } = await this.getCredentials<{ headerName: string; secret: string }>(
+		SECRET_CREDENTIAL,
+	);
+	const name = String(headerName).trim().toLowerCase();
+	if (secretMatches(this.getHeaderData()[name], String(secret))) return [name];
+	this.getResponseObject()
+		.status(401)
+		.json({ received: false, message: `Missing or wrong secret in the ${headerName} header` });
+	return 'rejected';
+}
+
+/** Handles one delivery: authenticity, filters and duplicates, then the item. */
+export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const hiddenHeaders = await rejectUnlessAuthentic.call(this);
+	if (hiddenHeaders === 'rejected') return { noWebhookResponse: true };
+
+	const request = this.getRequestObject() as unknown as { body: unknown; rawBody?: Buffer };
+	const delivery: IncomingDelivery = {
+		parsedBody: request.body,
+		rawBody: request.rawBody,
+		headers: this.getHeaderData() as IDataObject,
+		query: this.getQueryData() as IDataObject,
+	};
+	const payload = payloadOf(delivery);
+	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+
+	if (!eventMatches(payload, String(this.getNodeParameter('event', '*')))) return acknowledge('event');
+	if (!fieldMatches(payload, options.filterField ?? '', parseAllowedValues(options.filterValues ?? ''))) {
+		return acknowledge('filtered');
+	}
+	const idField = (options.duplicateIdField ?? '').trim();
+	if (idField) {
+		const id = valueAt(payload, idField);
+		const staticData = this.getWorkflowStaticData('node');
+		if (id !== undefined && id !== null && seenBefore(staticData, String(id), options.duplicateWindow ?? 1000)) {
+			return acknowledge('duplicate');
+		}
+	}
+
+	const json = deliveryItem(delivery, hiddenHeaders, new Date().toISOString());
+	return {
+		webhookResponse: { received: true, started: true },
+		workflowData: [[{ json }]],
+	};
+}

@@ -1,0 +1,47 @@
+import type { ICredentialTestFunctions } from 'n8n-workflow';
+
+import { EVENT_KINDS } from '../../../nodes/VideoPlatform/platform';
+import { VideoPlatformTrigger } from '../../../nodes/VideoPlatform/VideoPlatformTrigger.node';
+
+const trigger = new VideoPlatformTrigger();
+const { description } = trigger;
+
+describe('Video Platform Trigger description', () => {
+	it('follows the trigger conventions', () => {
+		expect(description.name).toBe('videoPlatformTrigger');
+		expect(description.displayName).toContain('Trigger');
+		expect(description.inputs).toEqual([]);
+		expect(description.usableAsTool).toBeUndefined();
+		expect(description.webhooks).toEqual([
+			expect.objectContaining({ name: 'default', httpMethod: 'POST', responseMode: 'onReceived' }),
+		]);
+	});
+
+	it('offers only All Deliveries until event kinds are published', () => {
+		const event = description.properties.find((p) => p.name === 'event');
+		expect(EVENT_KINDS).toEqual([]);
+		expect(event?.options).toEqual([{ name: 'All Deliveries', value: '*' }]);
+	});
+
+	it('tells the user to register the production URL by hand', () => {
+		const notice = description.properties.find((p) => p.type === 'notice');
+		expect(notice?.displayName).toMatch(/Production URL/);
+	});
+
+	it('registers nothing on the platform: no registration endpoint is published', async () => {
+		const hooks = trigger.webhookMethods.default;
+		await expect(hooks.checkExists()).resolves.toBe(true);
+		await expect(hooks.create()).resolves.toBe(true);
+		await expect(hooks.delete()).resolves.toBe(true);
+	});
+
+	it('tests the secret credential locally and says what that proves', async () => {
+		const test = trigger.methods.credentialTest.videoPlatformWebhookApiTest;
+		const ctx = {} as ICredentialTestFunctions;
+		const ok = await test.call(ctx, { id: '1', name: 'c', type: 't', data: { headerName: 'X-S', secret: 'v' } });
+		const bad = await test.call(ctx, { id: '1', name: 'c', type: 't', data: { headerName: ' ', secret: 'v' } });
+		expect(ok.status).toBe('OK');
+		expect(ok.message).toMatch(/checked on each delivery/);
+		expect(bad.status).toBe('Error');
+	});
+});
