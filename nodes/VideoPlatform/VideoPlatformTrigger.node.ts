@@ -37,6 +37,9 @@ export class VideoPlatformTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				// Empty, so that n8n answers with the node's own acknowledgement instead of its
+				// default ("firstEntryJson"), which it would send as literal text.
+				responseData: '',
 				path: 'webhook',
 			},
 		],

@@ -1,0 +1,115 @@
+import * as path from 'node:path';
+
+import { createApiKey, ensureOwner, listExecutions } from '../../tools/lib/n8n-api';
+import { N8nInstance } from '../../tools/lib/n8n-instance';
+import { scratchRoot } from '../../tools/lib/paths';
+import { packedTarball } from './packedTarball';
+import { node, PACKAGE, workflow } from './workflows';
+
+const SECRET = 'whsec_e2e_81c4f0a2d9';
+const HEADER = 'X-Platform-Secret';
+
+const triggerWorkflow = workflow('wfTrigger', [
+	node(
+		'Video Platform Trigger',
+		`${PACKAGE}.videoPlatformTrigger`,
+		{
+			authentication: 'secretHeader',
+			event: '*',
+			options: { filterField: 'kind', filterValues: 'wanted, also-wanted' },
+		},
+		{
+			webhookId: '5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60',
+			credentials: { videoPlatformWebhookApi: { id: 'vpSecret', name: 'vpSecret' } },
+		},
+	),
+	node('Done', 'n8n-nodes-base.noOp', {}),
+]);
+
+type Execution = { id: string; status: string; data?: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } };
+
+describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (major) => {
+	let n8n: InstanceType<typeof N8nInstance>;
+	let url: string;
+	let apiKey: string;
+
+	const post = (body: unknown, secret: string | null = SECRET) =>
+		fetch(url, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', ...(secret === null ? {} : { [HEADER]: secret }) },
+			body: JSON.stringify(body),
+		});
+
+	async function executions(expected: number): Promise<Execution[]> {
+		// Executions are saved shortly after the answer; poll briefly for the count to settle.
+		for (let attempt = 0; attempt < 60; attempt++) {
+			const found = (await listExecutions(n8n.baseUrl, apiKey, 'wfTrigger', { includeData: true })) as Execution[];
+			if (found.length >= expected && found.every((e) => e.status !== 'running' && e.status !== 'new')) return found;
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		return (await listExecutions(n8n.baseUrl, apiKey, 'wfTrigger', { includeData: true })) as Execution[];
+	}
+
+	beforeAll(async () => {
+		n8n = await new N8nInstance({
+			major,
+			userFolder: path.join(scratchRoot, `e2e-trigger-${major}-${process.pid}`),
+		}).prepare();
+		n8n.installPackage(await packedTarball());
+		await n8n.importCredentials([
+			{ id: 'vpSecret', name: 'vpSecret', type: 'videoPlatformWebhookApi', data: { headerName: HEADER, secret: SECRET } },
+		]);
+		await n8n.importWorkflow(triggerWorkflow);
+		await n8n.activateWorkflow('wfTrigger');
+		await n8n.start();
+		url = `${n8n.baseUrl}/webhook/5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60/webhook`;
+		apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
+	}, 15 * 60_000);
+
+	afterAll(async () => {
+		await n8n?.dispose();
+	});
+
+	it('a valid delivery starts one execution with the payload at the top level', async () => {
+		const response = await post({ kind: 'wanted', id: 'first', data: { room: 'r1' } });
+		expect(response.status).toBe(200);
+		expect(await response.json()).toEqual({ received: true, started: true });
+
+		const [execution] = await executions(1);
+		expect(execution.status).toBe('success');
+		const item = execution.data?.resultData.runData['Video Platform Trigger'][0].data.main[0][0].json;
+		expect(item).toMatchObject({ kind: 'wanted', id: 'first', data: { room: 'r1' } });
+		expect(JSON.stringify(item)).not.toContain(SECRET);
+	});
+
+	it('a wrong or missing secret gets 401 and starts nothing', async () => {
+		const wrong = await post({ kind: 'wanted' }, 'not-the-secret');
+		const missing = await post({ kind: 'wanted' }, null);
+		expect([wrong.status, missing.status]).toEqual([401, 401]);
+		expect(await executions(1)).toHaveLength(1);
+	});
+
+	it('a filtered-out delivery is acknowledged and starts nothing', async () => {
+		const response = await post({ kind: 'unwanted' });
+		expect(response.status).toBe(200);
+		expect(await response.json()).toEqual({ received: true, started: false, reason: 'filtered' });
+		expect(await executions(1)).toHaveLength(1);
+	});
+
+	it('200 deliveries at concurrency 20 give 200 executions, none lost', async () => {
+		const ids = Array.from({ length: 200 }, (_, i) => `burst-${i}`);
+		const statuses: number[] = [];
+		for (let start = 0; start < ids.length; start += 20) {
+			const batch = ids.slice(start, start + 20).map(async (id) => (await post({ kind: 'also-wanted', id })).status);
+			statuses.push(...(await Promise.all(batch)));
+		}
+		expect(statuses.filter((s) => s === 200)).toHaveLength(200);
+
+		const all = await executions(201);
+		const seen = all
+			.map((e) => e.data?.resultData.runData['Video Platform Trigger'][0].data.main[0][0].json.id)
+			.filter((id) => String(id).startsWith('burst-'));
+		expect(new Set(seen)).toEqual(new Set(ids));
+		expect(all.filter((e) => e.status !== 'success')).toEqual([]);
+	});
+});

@@ -1,0 +1,73 @@
+'use strict';
+// The bits of n8n's HTTP API the tooling needs: set up the owner, get a public API key, read
+// executions back.
+
+const OWNER = {
+	email: 'owner@videoplatform.local',
+	firstName: 'Local',
+	lastName: 'Owner',
+	password: 'Sandbox-Owner-2026',
+};
+// n8n ties its session cookie to a browser id sent with every REST call.
+const BROWSER_ID = 'videoplatform-tooling';
+
+async function rest(baseUrl, path, { method = 'GET', body, cookie } = {}) {
+	const response = await fetch(`${baseUrl}${path}`, {
+		method,
+		headers: {
+			'Content-Type': 'application/json',
+			'browser-id': BROWSER_ID,
+			...(cookie ? { Cookie: cookie } : {}),
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+	const cookies = response.headers.getSetCookie?.() ?? [];
+	const auth = cookies.find((c) => c.startsWith('n8n-auth='));
+	return { data: text ? JSON.parse(text) : undefined, cookie: auth ? auth.split(';')[0] : cookie };
+}
+
+/** Creates the owner account, or logs in if it exists. Returns the session cookie. */
+async function ensureOwner(baseUrl, owner = OWNER) {
+	try {
+		return (await rest(baseUrl, '/rest/owner/setup', { method: 'POST', body: owner })).cookie;
+	} catch (error) {
+		if (!/answered 400/.test(error.message)) throw error;
+		const login = await rest(baseUrl, '/rest/login', {
+			method: 'POST',
+			body: { emailOrLdapLoginId: owner.email, email: owner.email, password: owner.password },
+		});
+		return login.cookie;
+	}
+}
+
+/** A public API key that may read executions. */
+async function createApiKey(baseUrl, cookie) {
+	const { data } = await rest(baseUrl, '/rest/api-keys', {
+		method: 'POST',
+		cookie,
+		body: { label: `tooling-${Date.now()}`, scopes: ['execution:list', 'execution:read'], expiresAt: null },
+	});
+	return (data.data ?? data).rawApiKey ?? (data.data ?? data).apiKey;
+}
+
+/** Every execution of a workflow, through the public API. */
+async function listExecutions(baseUrl, apiKey, workflowId, { includeData = false } = {}) {
+	const all = [];
+	let cursor;
+	do {
+		const query = new URLSearchParams({ workflowId, limit: '250', includeData: String(includeData) });
+		if (cursor) query.set('cursor', cursor);
+		const response = await fetch(`${baseUrl}/api/v1/executions?${query}`, {
+			headers: { 'X-N8N-API-KEY': apiKey },
+		});
+		if (!response.ok) throw new Error(`GET /api/v1/executions answered ${response.status}`);
+		const page = await response.json();
+		all.push(...page.data);
+		cursor = page.nextCursor;
+	} while (cursor);
+	return all;
+}
+
+module.exports = { OWNER, ensureOwner, createApiKey, listExecutions };
