@@ -80,28 +80,27 @@ function brokenRule(raw) {
 	return undefined;
 }
 
-/** Fixed one-second windows: simple, and what a per-second limit usually means. */
+/**
+ * At most `perSecond` requests in any one-second span. Retry-After says, in whole seconds, when
+ * the oldest of them leaves the span.
+ */
 function createRateLimiter(perSecond, now) {
-	let windowStart = 0;
-	let used = 0;
+	const admitted = [];
 	return () => {
 		if (!perSecond) return 0;
 		const t = now();
-		if (t - windowStart >= 1000) {
-			windowStart = t - (t % 1000);
-			used = 0;
-		}
-		if (used < perSecond) {
-			used++;
+		while (admitted.length && admitted[0] <= t - 1000) admitted.shift();
+		if (admitted.length < perSecond) {
+			admitted.push(t);
 			return 0;
 		}
-		return Math.max(1, Math.ceil((windowStart + 1000 - t) / 1000));
+		return Math.max(1, Math.ceil((admitted[0] + 1000 - t) / 1000));
 	};
 }
 
 function createSandbox(userOptions = {}) {
 	const options = defaults(userOptions);
-	const state = { rooms: [], requests: [], counts: { total: 0, byBody: {} } };
+	const state = { rooms: [], requests: [], counts: { total: 0, byBody: {}, createdByBody: {} } };
 	const rateLimited = createRateLimiter(options.rateLimit, options.now);
 	let errorBudget = 0;
 	const webhookSender = require('./webhook');
@@ -156,6 +155,7 @@ function createSandbox(userOptions = {}) {
 		const { name, type } = JSON.parse(raw);
 		const room = { id: randomUUID(), name, type, createdAt: new Date().toISOString() };
 		state.rooms.push(room);
+		state.counts.createdByBody[raw] = (state.counts.createdByBody[raw] || 0) + 1;
 		return reply(201, room);
 	}
 
@@ -167,7 +167,7 @@ function createSandbox(userOptions = {}) {
 		if (req.method === 'DELETE' && url.pathname === '/_sandbox/state') {
 			state.rooms = [];
 			state.requests = [];
-			state.counts = { total: 0, byBody: {} };
+			state.counts = { total: 0, byBody: {}, createdByBody: {} };
 			return send(res, 200, { reset: true });
 		}
 		if (req.method === 'POST' && url.pathname === '/_sandbox/send-webhook') {

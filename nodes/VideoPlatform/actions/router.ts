@@ -1,9 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { RequestPacer } from '../transport/pacer';
+import { systemClock } from '../transport/rateLimit';
+import type { TransportOptions } from '../transport';
+import { readConcurrency, runBounded } from './concurrency';
 import { resources } from './resources';
 
-type OperationExecute = (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject>;
+type OperationExecute = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: TransportOptions,
+) => Promise<IDataObject>;
 type ResourceEntry = { operations: Record<string, { execute: OperationExecute } | undefined> };
 
 function findOperation(this: IExecuteFunctions, resource: string, operation: string) {
@@ -32,6 +40,11 @@ function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number)
 	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 }
 
+/**
+ * Runs the operation for every item with bounded concurrency. Output order and pairedItem
+ * follow the input. Without Continue On Fail the first failure stops new requests; those under
+ * way finish, then the failure is thrown.
+ */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const execute = findOperation.call(
@@ -39,17 +52,29 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		String(this.getNodeParameter('resource', 0)),
 		String(this.getNodeParameter('operation', 0)),
 	);
+	const run: TransportOptions = { pacer: new RequestPacer(systemClock) };
+	const continueOnFail = this.continueOnFail();
 
-	const returnData: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const json = await execute.call(this, itemIndex);
-			returnData.push({ json, pairedItem: { item: itemIndex } });
-		} catch (caught) {
-			const error = asNodeError.call(this, caught, itemIndex);
-			if (!this.continueOnFail()) throw error;
-			returnData.push({ json: errorToJson(error), pairedItem: { item: itemIndex } });
-		}
-	}
+	const returnData: INodeExecutionData[] = new Array(items.length);
+	let failure: NodeApiError | NodeOperationError | undefined;
+	await runBounded(
+		items.length,
+		readConcurrency.call(this),
+		async (itemIndex) => {
+			try {
+				const json = await execute.call(this, itemIndex, run);
+				returnData[itemIndex] = { json, pairedItem: { item: itemIndex } };
+			} catch (caught) {
+				const error = asNodeError.call(this, caught, itemIndex);
+				if (!continueOnFail) {
+					failure ??= error;
+					return;
+				}
+				returnData[itemIndex] = { json: errorToJson(error), pairedItem: { item: itemIndex } };
+			}
+		},
+		() => failure !== undefined,
+	);
+	if (failure) throw failure;
 	return [returnData];
 }

@@ -9,6 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { API_VERSION_PREFIX, isUsableBaseUrl, normalizeApiKey, normalizeBaseUrl } from '../platform';
 import type { FailedRequest } from './errors';
 import { httpStatusError, rateLimitError, unreachableError } from './errors';
+import { RequestPacer } from './pacer';
 import type { Clock, RateLimitPolicy } from './rateLimit';
 import { DEFAULT_RATE_LIMIT_POLICY, retryDelayMs, systemClock } from './rateLimit';
 
@@ -28,6 +29,8 @@ export interface TransportOptions {
 	clock?: Clock;
 	rateLimit?: RateLimitPolicy;
 	timeoutMs?: number;
+	/** Shared by the requests of one node run, so that a 429 pauses all of them. */
+	pacer?: RequestPacer;
 }
 
 interface VideoPlatformCredentials {
@@ -53,7 +56,8 @@ function parseBody(raw: unknown): unknown {
 
 /**
  * The one way requests reach the platform: joins the URL, authenticates through the
- * credential, maps every failure to an error that names the item, and waits out 429s.
+ * credential, maps every failure to an error that names the item, and waits out 429s
+ * (counting, per item, only the waits its own 429s asked for).
  * Nothing else is retried: a POST that may have been processed is never sent twice.
  */
 export async function requestVideoPlatform(
@@ -64,6 +68,7 @@ export async function requestVideoPlatform(
 		clock = systemClock,
 		rateLimit = DEFAULT_RATE_LIMIT_POLICY,
 		timeoutMs = REQUEST_TIMEOUT_MS,
+		pacer = new RequestPacer(clock),
 	}: TransportOptions = {},
 ): Promise<PlatformResponse> {
 	const credentials = await this.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex);
@@ -90,6 +95,7 @@ export async function requestVideoPlatform(
 
 	let waitedMs = 0;
 	for (let retry = 0; ; retry++) {
+		await pacer.waitForTurn();
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
@@ -116,7 +122,7 @@ export async function requestVideoPlatform(
 		if (retry >= rateLimit.maxRetries || waitedMs + delayMs > rateLimit.maxTotalWaitMs) {
 			throw rateLimitError(failed, retry, waitedMs, delayMs);
 		}
-		await clock.sleep(delayMs);
+		pacer.pauseFor(delayMs);
 		waitedMs += delayMs;
 	}
 }

@@ -6,7 +6,7 @@ const property = (name: string) => description.properties.find((p) => p.name ===
 describe('Video Platform node description', () => {
 	it('keeps the public names that saved workflows depend on', () => {
 		expect(description.name).toBe('videoPlatform');
-		expect(description.properties.map((p) => p.name)).toEqual(['resource', 'operation', 'name', 'type']);
+		expect(description.properties.map((p) => p.name)).toEqual(['resource', 'operation', 'name', 'type', 'options']);
 		expect(property('resource')?.options).toEqual([{ name: 'Room', value: 'room' }]);
 		expect(property('operation')?.options).toEqual([
 			{ name: 'Create', value: 'create', description: 'Create a room', action: 'Create a room' },

@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ROOM_TYPES } from '../../platform';
+import type { TransportOptions } from '../../transport';
 import { requestVideoPlatform } from '../../transport';
+import { concurrencyOption } from '../concurrency';
 import { readTextParameter } from '../parameters';
 import { responseToJson } from '../responseToJson';
 
@@ -24,13 +26,25 @@ const properties: INodeProperties[] = [
 		description:
 			'The kind of room. The platform has published only Conference so far; to send another value, use an expression.',
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption],
+	},
 ];
 
 const displayOptions = { show: { resource: ['room'], operation: ['create'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: TransportOptions = {},
+): Promise<IDataObject> {
 	const body = {
 		name: readTextParameter.call(this, 'name', 'Name', itemIndex),
 		type: readTextParameter.call(this, 'type', 'Type', itemIndex),
@@ -39,6 +53,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		{ method: 'POST', path: '/rooms', body },
 		itemIndex,
+		run,
 	);
 	return responseToJson(response);
 }

@@ -80,3 +80,43 @@ describe('router', () => {
 		expect((error as Error).message).toBe('The operation "delete" on the resource "room" is not supported');
 	});
 });
+
+describe('router with concurrency, against a real local server', () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { startSandbox, SANDBOX_KEY } = require('../../../helpers/sandbox') as typeof import('../../../helpers/sandbox');
+	const names = Array.from({ length: 40 }, (_, i) => ({ json: { name: `Room ${i}` } }));
+
+	function live(url: string, continueOnFail: boolean, concurrency: number, nameOf = (i: number) => names[i].json.name as unknown) {
+		return createExecuteContext({
+			credentials: { baseUrl: url, apiKey: SANDBOX_KEY },
+			items: names,
+			continueOnFail,
+			parameters: { name: nameOf, type: 'conference', 'options.maxConcurrentRequests': concurrency },
+		});
+	}
+
+	it('keeps output in input order with pairedItem, however answers interleave', async () => {
+		const sandbox = await startSandbox({ latencyMs: 5 });
+		try {
+			const [output] = await router.call(live(sandbox.url, false, 8));
+			expect(output.map((item) => item.json.name)).toEqual(names.map((n) => n.json.name));
+			expect(output.map((item) => item.pairedItem)).toEqual(names.map((_, item) => ({ item })));
+			expect(sandbox.state.rooms).toHaveLength(40);
+		} finally {
+			await sandbox.stop();
+		}
+	});
+
+	it('without Continue On Fail, the first failure starts no new request', async () => {
+		const sandbox = await startSandbox({ latencyMs: 20 });
+		try {
+			const nameOf = (i: number) => (i === 5 ? { bad: true } : names[i].json.name);
+			const error = await router.call(live(sandbox.url, false, 4, nameOf)).catch((e: unknown) => e);
+			expect((error as Error).message).toBe('The Name field must be text, but it is an object [item 5]');
+			// Items 0-3 start together; 4 and 5 follow as slots free up; item 5 fails before sending.
+			expect(sandbox.state.counts.total).toBeLessThanOrEqual(8);
+		} finally {
+			await sandbox.stop();
+		}
+	});
+});

@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { requestVideoPlatform } from '../../../../nodes/VideoPlatform/transport';
+import { RequestPacer } from '../../../../nodes/VideoPlatform/transport/pacer';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import type { Sandbox } from '../../../helpers/sandbox';
 import { fakeClock, SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
@@ -168,6 +169,42 @@ describe('requestVideoPlatform against a real local server', () => {
 			expect(second.statusCode).toBe(201);
 			expect(clock.sleeps).toEqual([1000]);
 			expect(sandbox.state.requests.map((r: { status: number }) => r.status)).toEqual([201, 429, 201]);
+		});
+
+		it('pauses every request of the run, not only the refused one', async () => {
+			// A clock whose sleeps end only when the test says so, then at once.
+			let now = 0;
+			let instant = false;
+			const sleeping: Array<() => void> = [];
+			const clock = {
+				now: () => now,
+				sleep: (ms: number) =>
+					new Promise<void>((resolve) => {
+						const wake = () => ((now = Math.max(now, target)), resolve());
+						const target = now + ms;
+						if (instant) wake();
+						else sleeping.push(wake);
+					}),
+			};
+			const until = async (condition: () => boolean) => {
+				for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 2));
+			};
+			sandbox = await startSandbox({ rateLimit: 1, now: clock.now });
+			const context = contextFor(sandbox.url);
+			const pacer = new RequestPacer(clock);
+
+			await requestVideoPlatform.call(context, createRoom, 0, { clock, pacer });
+			const refused = requestVideoPlatform.call(context, createRoom, 1, { clock, pacer });
+			await until(() => sleeping.length === 1);
+			const later = requestVideoPlatform.call(context, createRoom, 2, { clock, pacer });
+			await until(() => sleeping.length === 2);
+			expect(sandbox.state.counts.total).toBe(2);
+
+			instant = true;
+			sleeping.splice(0).forEach((wake) => wake());
+			expect((await refused).statusCode).toBe(201);
+			expect((await later).statusCode).toBe(201);
+			expect(sandbox.state.requests.slice(0, 2).map((r: { status: number }) => r.status)).toEqual([201, 429]);
 		});
 
 		it('gives up after the allowed retries, with a clear error', async () => {
