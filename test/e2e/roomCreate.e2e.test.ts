@@ -8,12 +8,12 @@ import { packedTarball } from './packedTarball';
 import {
 	createRoom,
 	credential,
+	httpRequestWithCredential,
 	itemsFrom,
 	manualTrigger,
-	node,
 	outputOf,
 	workflow,
-} from './workflows';
+} from '../../tools/lib/workflows';
 
 const API_KEY = 'sk_e2e_4b1f9d7a33c2';
 const WRONG_KEY = 'sk_e2e_wrong_0000';
@@ -93,7 +93,7 @@ describe.each([2, 1] as const)('Room → Create in a real n8n %i.x', (major) => 
 		const result = await n8n.execute('wfRoomsBadKey');
 		expect(result.ok).toBe(true);
 		const output = outputOf(result.run, 'Create with wrong key');
-		expect(output.map((item) => item.json.error)).toEqual([0, 1].map((i) => ({
+		expect(output.map((item: { json: { error: unknown } }) => item.json.error)).toEqual([0, 1].map((i) => ({
 			message: `The platform rejected the API key (HTTP 401) [item ${i}]`,
 			description: expect.stringContaining('check the API key'),
 			httpCode: 401,
@@ -122,18 +122,11 @@ describe.each([2, 1] as const)('Room → Create in a real n8n %i.x', (major) => 
 		await n8n.importWorkflow(
 			workflow('wfHttpCred', [
 				manualTrigger(),
-				node(
-					'HTTP Request',
-					'n8n-nodes-base.httpRequest',
-					{
-						method: 'GET',
-						url: `${sandbox.url}/v1/some/other/path`,
-						authentication: 'predefinedCredentialType',
-						nodeCredentialType: 'videoPlatformApi',
-						options: { response: { response: { neverError: true } } },
-					},
-					{ typeVersion: 4.2, credentials: { videoPlatformApi: { id: 'vpGood', name: 'vpGood' } } },
-				),
+				httpRequestWithCredential('HTTP Request', 'vpGood', {
+					method: 'GET',
+					url: `${sandbox.url}/v1/some/other/path`,
+					options: { response: { response: { neverError: true } } },
+				}),
 			]),
 		);
 		const result = await n8n.execute('wfHttpCred');

@@ -4,7 +4,7 @@ import { createApiKey, ensureOwner, listExecutions } from '../../tools/lib/n8n-a
 import { N8nInstance } from '../../tools/lib/n8n-instance';
 import { scratchRoot } from '../../tools/lib/paths';
 import { packedTarball } from './packedTarball';
-import { node, PACKAGE, workflow } from './workflows';
+import { node, PACKAGE, workflow } from '../../tools/lib/workflows';
 
 const SECRET = 'whsec_e2e_81c4f0a2d9';
 const HEADER = 'X-Platform-Secret';

@@ -25,7 +25,7 @@ export interface Credentials {
 	apiKey: string;
 }
 
-type HttpHandler = (requestOptions: IHttpRequestOptions) => Promise<unknown>;
+type HttpHandler = (requestOptions: IHttpRequestOptions, decrypted?: object) => Promise<unknown>;
 
 /**
  * n8n-core's real HTTP client, with the credential's header applied as n8n applies generic
@@ -33,8 +33,10 @@ type HttpHandler = (requestOptions: IHttpRequestOptions) => Promise<unknown>;
  */
 export function realHttp(credentials: Credentials): HttpHandler {
 	const client = Container.get(OutboundHttp).requests();
-	return async (requestOptions) => {
-		const Authorization = String(evaluateCredentialExpression(AUTHORIZATION_EXPRESSION, credentials));
+	return async (requestOptions, decrypted) => {
+		// As n8n-core does: the credential handed over by the node wins over a fresh read.
+		const source = decrypted ?? credentials;
+		const Authorization = String(evaluateCredentialExpression(AUTHORIZATION_EXPRESSION, source));
 		try {
 			return await client.request({
 				...requestOptions,
@@ -55,27 +57,37 @@ export interface ContextOptions {
 	http?: HttpHandler;
 }
 
-export function createExecuteContext(options: ContextOptions): IExecuteFunctions {
+export function createExecuteContext(
+	options: ContextOptions,
+): IExecuteFunctions & { credentialReads: { count: number } } {
 	const http = options.http ?? realHttp(options.credentials);
 	const parameters: Record<string, unknown> = {
 		resource: 'room',
 		operation: 'create',
 		...options.parameters,
 	};
+	const credentialReads = { count: 0 };
 	const context = {
+		credentialReads,
 		getNode: () => testNode,
 		getInputData: () => options.items ?? [{ json: {} }],
 		continueOnFail: () => options.continueOnFail ?? false,
-		getCredentials: async () => ({ ...options.credentials }),
+		getCredentials: async () => {
+			credentialReads.count++;
+			return { ...options.credentials };
+		},
 		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
 			const value = parameters[name];
 			if (value === undefined) return fallback;
 			return typeof value === 'function' ? (value as (i: number) => unknown)(itemIndex) : value;
 		},
 		helpers: {
-			httpRequestWithAuthentication: async (_type: string, requestOptions: IHttpRequestOptions) =>
-				await http(requestOptions),
+			httpRequestWithAuthentication: async (
+				_type: string,
+				requestOptions: IHttpRequestOptions,
+				additional?: { credentialsDecrypted?: { data?: object } },
+			) => await http(requestOptions, additional?.credentialsDecrypted?.data),
 		},
 	};
-	return context as unknown as IExecuteFunctions;
+	return context as unknown as IExecuteFunctions & { credentialReads: { count: number } };
 }

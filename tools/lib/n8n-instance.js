@@ -83,9 +83,9 @@ class N8nInstance {
 	 * Runs an n8n CLI command to completion. Asynchronous on purpose: a synchronous child would
 	 * block this process, and with it any local server the command has to reach.
 	 */
-	cli(args, { allowFailure = false, timeoutMs = 5 * 60_000 } = {}) {
+	cli(args, { allowFailure = false, timeoutMs = 5 * 60_000, env = {} } = {}) {
 		return new Promise((resolve, reject) => {
-			const child = spawn(this.node, [this.bin, ...args], { env: this.env(), detached: true });
+			const child = spawn(this.node, [this.bin, ...args], { env: this.env(env), detached: true });
 			this.processes.push(child);
 			let stdout = '';
 			let stderr = '';
@@ -136,8 +136,8 @@ class N8nInstance {
 	}
 
 	/** `n8n execute`: returns { ok, run, stdout, stderr }, run being the raw run data. */
-	async execute(id) {
-		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput'], { allowFailure: true });
+	async execute(id, { env } = {}) {
+		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput'], { allowFailure: true, env });
 		let run;
 		try {
 			run = parseRawOutput(result.stdout);
@@ -163,10 +163,13 @@ class N8nInstance {
 		const started = Date.now();
 		while (Date.now() - started < timeoutMs) {
 			const log = fs.readFileSync(logFile, 'utf8');
-			if (/Editor is now accessible/.test(log)) return this;
+			if (/Editor is now accessible/.test(log)) {
+				this.startupMs = Date.now() - started;
+				return this;
+			}
 			if (child.exitCode !== null) throw new Error(`n8n start exited ${child.exitCode}:\n${log.slice(-3000)}`);
 			if (onLog) onLog(log);
-			await new Promise((resolve) => setTimeout(resolve, 250));
+			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
 		throw new Error(`n8n did not start within ${timeoutMs / 1000} s:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
 	}

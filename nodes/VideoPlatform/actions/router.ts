@@ -52,7 +52,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		String(this.getNodeParameter('resource', 0)),
 		String(this.getNodeParameter('operation', 0)),
 	);
-	const run: TransportOptions = { pacer: new RequestPacer(systemClock) };
+	const run: TransportOptions = { pacer: new RequestPacer(systemClock), credentials: {} };
 	const continueOnFail = this.continueOnFail();
 
 	const returnData: INodeExecutionData[] = new Array(items.length);

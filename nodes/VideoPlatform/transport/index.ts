@@ -1,4 +1,5 @@
 import type {
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -31,11 +32,29 @@ export interface TransportOptions {
 	timeoutMs?: number;
 	/** Shared by the requests of one node run, so that a 429 pauses all of them. */
 	pacer?: RequestPacer;
+	/** Shared by the requests of one node run: decrypting once instead of per item. */
+	credentials?: CredentialCache;
 }
 
 interface VideoPlatformCredentials {
 	baseUrl?: string;
 	apiKey?: string;
+}
+
+/** Holds the run's decrypted credential once the first request has read it. */
+export interface CredentialCache {
+	data?: VideoPlatformCredentials;
+}
+
+async function readCredentials(this: IExecuteFunctions, itemIndex: number, cache: CredentialCache) {
+	cache.data ??= await this.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex);
+	return cache.data;
+}
+
+/** Lets n8n authenticate with the credential already read, rather than decrypt it again. */
+function decryptedFor(this: IExecuteFunctions, data: VideoPlatformCredentials): ICredentialsDecrypted {
+	const reference = this.getNode().credentials?.[CREDENTIAL_TYPE];
+	return { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: { ...data } };
 }
 
 /** A successful response body: parsed JSON where it is JSON, else the raw text. */
@@ -69,9 +88,10 @@ export async function requestVideoPlatform(
 		rateLimit = DEFAULT_RATE_LIMIT_POLICY,
 		timeoutMs = REQUEST_TIMEOUT_MS,
 		pacer = new RequestPacer(clock),
+		credentials: cache = {},
 	}: TransportOptions = {},
 ): Promise<PlatformResponse> {
-	const credentials = await this.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex);
+	const credentials = await readCredentials.call(this, itemIndex, cache);
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 	if (!isUsableBaseUrl(baseUrl)) {
 		throw new NodeOperationError(
@@ -107,7 +127,7 @@ export async function requestVideoPlatform(
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				timeout: timeoutMs,
-			})) as IN8nHttpFullResponse;
+			}, { credentialsDecrypted: decryptedFor.call(this, credentials) })) as IN8nHttpFullResponse;
 		} catch (error) {
 			throw unreachableError(failed, error);
 		}

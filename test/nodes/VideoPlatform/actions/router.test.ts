@@ -98,7 +98,10 @@ describe('router with concurrency, against a real local server', () => {
 	it('keeps output in input order with pairedItem, however answers interleave', async () => {
 		const sandbox = await startSandbox({ latencyMs: 5 });
 		try {
-			const [output] = await router.call(live(sandbox.url, false, 8));
+			const context = live(sandbox.url, false, 8);
+			const [output] = await router.call(context);
+			// Decrypting the credential once per worker at most, not once per item.
+			expect(context.credentialReads.count).toBeLessThanOrEqual(8);
 			expect(output.map((item) => item.json.name)).toEqual(names.map((n) => n.json.name));
 			expect(output.map((item) => item.pairedItem)).toEqual(names.map((_, item) => ({ item })));
 			expect(sandbox.state.rooms).toHaveLength(40);

@@ -1,0 +1,217 @@
+#!/usr/bin/env node
+'use strict';
+// npm run bench: the Video Platform node against the HTTP Request node and a raw client, side
+// by side in one run, in a real n8n 2.x, against the sandbox in its own process. Reports medians
+// and ratios (machines here are noisy), writes bench/results.md, and checks the targets.
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+
+const { N8nInstance, freePort } = require('../lib/n8n-instance');
+const { packPackage } = require('../lib/package');
+const { repoRoot, scratchRoot } = require('../lib/paths');
+const { startSandboxProcess } = require('../lib/sandbox-process');
+const wf = require('../lib/workflows');
+
+const ITEMS = Number(process.env.BENCH_ITEMS || 1000);
+const RUNS = Number(process.env.BENCH_RUNS || 3);
+const CONCURRENCY = 10;
+const LATENCY_MS = 20;
+const RATE_LIMIT = 50;
+const API_KEY = 'bench-key';
+
+const median = (values) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+function benchWorkflows(sandboxUrl) {
+	const rows = Array.from({ length: ITEMS }, (_, i) => ({ name: `Class ${i}` }));
+	const body = '={{ JSON.stringify({ name: String($json.name), type: "conference" }) }}';
+	const http = (name, options) =>
+		wf.httpRequestWithCredential(
+			name,
+			'bench',
+			{ method: 'POST', url: `${sandboxUrl}/v1/rooms`, sendBody: true, contentType: 'json', specifyBody: 'json', jsonBody: body, options },
+			{ onError: 'continueRegularOutput' },
+		);
+	return {
+		node: wf.workflow('benchNode', [
+			wf.manualTrigger(),
+			...wf.itemsFrom('Classes', rows),
+			wf.createRoom('Target', 'bench', { onError: 'continueRegularOutput' }, { maxConcurrentRequests: CONCURRENCY }),
+		]),
+		httpDefault: wf.workflow('benchHttpDefault', [wf.manualTrigger(), ...wf.itemsFrom('Classes', rows), http('Target', {})]),
+		httpBatched: wf.workflow('benchHttpBatched', [
+			wf.manualTrigger(),
+			...wf.itemsFrom('Classes', rows),
+			http('Target', { batching: { batch: { batchSize: CONCURRENCY, batchInterval: 0 } } }),
+		]),
+	};
+}
+
+const SCENARIOS = [
+	{ key: 'node', label: `Video Platform node (concurrency ${CONCURRENCY})` },
+	{ key: 'httpDefault', label: 'HTTP Request node, defaults' },
+	{ key: 'httpBatched', label: `HTTP Request node, batch of ${CONCURRENCY}` },
+	{ key: 'floor', label: `Raw keep-alive client (concurrency ${CONCURRENCY}): floor` },
+];
+
+function serverSummary(state) {
+	const duplicates = Object.values(state.counts.createdByBody).reduce((sum, n) => sum + (n > 1 ? n - 1 : 0), 0);
+	return { requests: state.counts.total, duplicates };
+}
+
+async function runN8nScenario(n8n, sandbox, workflowId) {
+	await sandbox.reset();
+	const rssFile = path.join(scratchRoot, `bench-rss-${process.pid}`);
+	const env = {
+		NODE_OPTIONS: `--require ${path.join(__dirname, 'peak-rss.js')}`,
+		BENCH_PEAK_RSS_FILE: rssFile,
+	};
+	const result = await n8n.execute(workflowId, { env });
+	if (!result.run) throw new Error(`${workflowId} produced no run data:\n${result.stdout.slice(-1500)}${result.stderr.slice(-1500)}`);
+	const output = wf.outputOf(result.run, 'Target');
+	const failed = output.filter((item) => item.json.error !== undefined).length;
+	return {
+		ms: wf.executionTimeOf(result.run, 'Target'),
+		ok: output.length - failed,
+		failed: failed + (ITEMS - output.length),
+		peakRss: Number(fs.readFileSync(rssFile, 'utf8')),
+		...serverSummary(await sandbox.state()),
+	};
+}
+
+async function runFloor(sandbox) {
+	await sandbox.reset();
+	const out = execFileSync(process.execPath, [path.join(__dirname, 'floor.js'), sandbox.url, API_KEY, String(ITEMS), String(CONCURRENCY)]);
+	return { ...JSON.parse(String(out)), ...serverSummary(await sandbox.state()) };
+}
+
+async function measurePhase(n8n, port, rateLimit) {
+	const sandbox = await startSandboxProcess({ port, apiKey: API_KEY, latencyMs: LATENCY_MS, rateLimit });
+	const samples = Object.fromEntries(SCENARIOS.map(({ key }) => [key, []]));
+	try {
+		for (let round = 1; round <= RUNS; round++) {
+			// Interleaved, so that a slow moment of the machine hits every scenario alike.
+			for (const { key, label } of SCENARIOS) {
+				log(`${rateLimit ? `rate limit ${rateLimit}/s` : 'no rate limit'}, round ${round}/${RUNS}: ${label}`);
+				samples[key].push(key === 'floor' ? await runFloor(sandbox) : await runN8nScenario(n8n, sandbox, `bench${key[0].toUpperCase()}${key.slice(1)}`));
+			}
+		}
+	} finally {
+		await sandbox.stop();
+	}
+	return Object.fromEntries(
+		Object.entries(samples).map(([key, list]) => [
+			key,
+			{
+				ms: median(list.map((s) => s.ms)),
+				ok: Math.min(...list.map((s) => s.ok)),
+				failed: Math.max(...list.map((s) => s.failed)),
+				peakRss: median(list.map((s) => s.peakRss)),
+				requests: median(list.map((s) => s.requests)),
+				duplicates: Math.max(...list.map((s) => s.duplicates)),
+			},
+		]),
+	);
+}
+
+function directorySize(dir) {
+	return fs.readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => {
+		const full = path.join(dir, entry.name);
+		return sum + (entry.isDirectory() ? directorySize(full) : fs.statSync(full).size);
+	}, 0);
+}
+
+async function measureLoadTime(folderWith, folderWithout) {
+	const times = { with: [], without: [] };
+	for (let round = 0; round < RUNS; round++) {
+		for (const [key, instance] of [['with', folderWith], ['without', folderWithout]]) {
+			await instance.start();
+			times[key].push(instance.startupMs);
+			await instance.stop();
+		}
+	}
+	return { with: median(times.with), without: median(times.without) };
+}
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+function table(title, phase, floorMs) {
+	const lines = [`### ${title}`, '', '| Scenario | Wall time (median) | Ratio to floor | Succeeded | Failed | Peak memory | Requests seen | Duplicates |', '|---|---|---|---|---|---|---|---|'];
+	for (const { key, label } of SCENARIOS) {
+		const r = phase[key];
+		lines.push(`| ${label} | ${seconds(r.ms)} | ${(r.ms / floorMs).toFixed(2)}x | ${r.ok} | ${r.failed} | ${mb(r.peakRss)} | ${r.requests} | ${r.duplicates} |`);
+	}
+	return lines.join('\n');
+}
+
+async function main() {
+	const started = Date.now();
+	const work = path.join(scratchRoot, 'bench');
+	fs.rmSync(work, { recursive: true, force: true });
+	const tarball = packPackage(path.join(work, 'pack'), { build: true });
+	const port = await freePort();
+
+	const n8n = await new N8nInstance({ major: 2, userFolder: path.join(work, 'with-package') }).prepare();
+	n8n.installPackage(tarball);
+	await n8n.importCredentials([wf.credential('bench', `http://127.0.0.1:${port}`, API_KEY)]);
+	for (const workflow of Object.values(benchWorkflows(`http://127.0.0.1:${port}`))) await n8n.importWorkflow(workflow);
+	const bare = await new N8nInstance({ major: 2, userFolder: path.join(work, 'without-package') }).prepare();
+
+	const plain = await measurePhase(n8n, port, 0);
+	const limited = await measurePhase(n8n, port, RATE_LIMIT);
+	const load = await measureLoadTime(n8n, bare);
+	await n8n.dispose();
+	await bare.dispose();
+
+	const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+	const distBytes = directorySize(path.join(repoRoot, 'dist'));
+	const bestHttp = Math.min(plain.httpDefault.ms, plain.httpBatched.ms);
+	const idealLimited = (ITEMS / RATE_LIMIT) * 1000;
+	const targets = [
+		[`No rate limit: node <= 1.2x floor (${(plain.node.ms / plain.floor.ms).toFixed(2)}x)`, plain.node.ms <= 1.2 * plain.floor.ms],
+		[`No rate limit: node no slower than the HTTP Request node's best (${seconds(plain.node.ms)} vs ${seconds(bestHttp)})`, plain.node.ms <= bestHttp],
+		[`Rate limit ${RATE_LIMIT}/s: ${ITEMS}/${ITEMS} succeed (${limited.node.ok})`, limited.node.ok === ITEMS],
+		[`Rate limit ${RATE_LIMIT}/s: node <= 1.15x ${ITEMS}/R s (${(limited.node.ms / idealLimited).toFixed(2)}x of ${seconds(idealLimited)})`, limited.node.ms <= 1.15 * idealLimited],
+		[`Rate limit ${RATE_LIMIT}/s: no duplicate request (${limited.node.duplicates})`, limited.node.duplicates === 0 && plain.node.duplicates === 0],
+		['Zero runtime dependencies', Object.keys(pkg.dependencies ?? {}).length === 0],
+		[`dist under 100 KB (${(distBytes / 1024).toFixed(1)} KB)`, distBytes < 100 * 1024],
+	];
+
+	const report = [
+		'# Benchmark results',
+		'',
+		`${ITEMS} items, ${RUNS} runs per scenario (median), sandbox latency ${LATENCY_MS} ms, n8n 2.41.1, ${new Date().toISOString().slice(0, 10)}.`,
+		'Wall time is n8n\'s own execution time of the measured node; the floor is a plain keep-alive client at the same concurrency. Peak memory is the peak RSS of the whole `n8n execute` process (the floor: of its own process).',
+		'',
+		table('Without rate limit', plain, plain.floor.ms),
+		'',
+		table(`With rate limit ${RATE_LIMIT} requests/s (429 + Retry-After); ideal ${seconds(idealLimited)}`, limited, idealLimited),
+		'',
+		'### Package',
+		'',
+		`| Packed tarball | dist | n8n start with package (median) | without | ratio |`,
+		'|---|---|---|---|---|',
+		`| ${(fs.statSync(tarball).size / 1024).toFixed(1)} KB | ${(distBytes / 1024).toFixed(1)} KB | ${seconds(load.with)} | ${seconds(load.without)} | ${(load.with / load.without).toFixed(2)}x |`,
+		'',
+		'### Targets',
+		'',
+		...targets.map(([label, ok]) => `- ${ok ? 'PASS' : 'FAIL'}: ${label}`),
+		'',
+	].join('\n');
+
+	fs.mkdirSync(path.join(repoRoot, 'bench'), { recursive: true });
+	fs.writeFileSync(path.join(repoRoot, 'bench', 'results.md'), report);
+	process.stdout.write(`${report}\nWritten to bench/results.md in ${seconds(Date.now() - started)}.\n`);
+	process.exit(targets.every(([, ok]) => ok) ? 0 : 1);
+}
+
+main().catch((error) => {
+	process.stderr.write(`[bench] ${error.stack}\n`);
+	process.exit(1);
+});
