@@ -133,6 +133,7 @@ export async function requestVideoPlatform(
 		}
 
 		const status = response.statusCode;
+		if (status !== 429) pacer.recordAccepted();
 		if (status >= 200 && status < 300) {
 			return { statusCode: status, body: parseBody(response.body) };
 		}

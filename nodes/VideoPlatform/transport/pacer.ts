@@ -1,21 +1,51 @@
 import type { Clock } from './rateLimit';
 
+const WINDOW_MS = 1000;
+/** Spacing slightly above the learned rate, so that jitter does not cause the next 429. */
+const SPACING_MARGIN = 1.05;
+
 /**
- * Shared by all requests of one node run: when the platform answers 429, every request waits
- * until the pause is over, not just the one that was refused.
+ * Shared by all requests of one node run. When the platform answers 429, every request waits
+ * until the pause is over, not just the one that was refused. From then on, requests are also
+ * spaced at the rate the platform accepted in the second before the 429, so that a large run
+ * flows at that rate instead of bursting into the limit again and again.
  */
 export class RequestPacer {
 	private resumeAt = 0;
 
+	private nextStartAt = 0;
+
+	private spacingMs = 0;
+
+	private readonly acceptedAt: number[] = [];
+
 	constructor(private readonly clock: Clock) {}
 
+	/** Resolves when the request may be sent, and books its slot. */
 	async waitForTurn(): Promise<void> {
-		for (let wait = this.resumeAt - this.clock.now(); wait > 0; wait = this.resumeAt - this.clock.now()) {
-			await this.clock.sleep(wait);
+		for (;;) {
+			const now = this.clock.now();
+			const startAt = Math.max(this.resumeAt, this.nextStartAt);
+			if (startAt <= now) {
+				this.nextStartAt = now + this.spacingMs;
+				return;
+			}
+			await this.clock.sleep(startAt - now);
 		}
 	}
 
+	/** A request was answered with something other than 429. */
+	recordAccepted(): void {
+		const now = this.clock.now();
+		this.acceptedAt.push(now);
+		while (this.acceptedAt.length && this.acceptedAt[0] <= now - WINDOW_MS) this.acceptedAt.shift();
+	}
+
+	/** A request got 429: pause everyone, and space requests at the rate that was accepted. */
 	pauseFor(ms: number): void {
-		this.resumeAt = Math.max(this.resumeAt, this.clock.now() + ms);
+		const now = this.clock.now();
+		this.resumeAt = Math.max(this.resumeAt, now + ms);
+		const recent = this.acceptedAt.filter((at) => at > now - WINDOW_MS).length;
+		if (recent > 0) this.spacingMs = Math.max(this.spacingMs, (WINDOW_MS / recent) * SPACING_MARGIN);
 	}
 }
