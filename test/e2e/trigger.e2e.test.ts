@@ -63,6 +63,7 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		await n8n.activateWorkflow('wfTrigger');
 		await n8n.start();
 		url = `${n8n.baseUrl}/webhook/5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60/webhook`;
+		await n8n.waitForWebhook(url);
 		apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
 	}, 15 * 60_000);
 

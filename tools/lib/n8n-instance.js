@@ -174,6 +174,22 @@ class N8nInstance {
 		throw new Error(`n8n did not start within ${timeoutMs / 1000} s:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
 	}
 
+	/**
+	 * Waits until a production webhook answers. n8n announces the editor before it has registered
+	 * the active workflows' webhooks. A GET to a POST webhook starts nothing, and n8n's answer
+	 * tells a registered path ("not registered for GET requests") from an unknown one.
+	 */
+	async waitForWebhook(url, timeoutMs = 60_000) {
+		const started = Date.now();
+		while (Date.now() - started < timeoutMs) {
+			const response = await fetch(url).catch(() => undefined);
+			const text = response ? await response.text() : '';
+			if (response && (response.status !== 404 || /not registered for GET/.test(text))) return;
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+		throw new Error(`The webhook ${url} was not registered within ${timeoutMs / 1000} s`);
+	}
+
 	get baseUrl() {
 		return `http://127.0.0.1:${this.port}`;
 	}

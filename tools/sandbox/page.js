@@ -19,6 +19,17 @@ function renderPage(state, note) {
 <p class="note">This is not the platform. It implements only what the API reference states (POST /v1/rooms with a Bearer key and a JSON body of name and type). ${escape(note)}</p>
 <h2>Rooms (${state.rooms.length})</h2><table><tr><th>Name</th><th>Type</th><th>Id (sandbox)</th><th>Created</th></tr>${rooms}</table>
 <h2>Recent requests</h2><table><tr><th>At</th><th>Request</th><th>Status</th><th>Authorization</th><th>Body</th></tr>${requests}</table>
+<h2>Send an example webhook delivery</h2>
+<p>Posts an <strong>example</strong> payload (not a platform event: the platform has not published its event kinds) to a Video Platform Trigger's URL.</p>
+<form id="send"><input id="target" size="70" placeholder="e.g. http://127.0.0.1:5678/webhook/.../webhook"> <button>Send example delivery</button></form>
+<pre id="result"></pre>
+<script>
+document.getElementById('send').addEventListener('submit', async (event) => {
+	event.preventDefault();
+	const response = await fetch('/_sandbox/send-webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ target: document.getElementById('target').value }) });
+	document.getElementById('result').textContent = JSON.stringify(await response.json(), null, 2);
+});
+</script>
 <p>JSON: <a href="/_sandbox/state">/_sandbox/state</a></p></body></html>`;
 }
 

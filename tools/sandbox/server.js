@@ -196,6 +196,8 @@ function createSandbox(userOptions = {}) {
 	return {
 		state,
 		options,
+		/** The base URL, set by start(). */
+		url: '',
 		/** Starts listening on 127.0.0.1 and resolves to the base URL. */
 		async start() {
 			await new Promise((resolve, reject) => {

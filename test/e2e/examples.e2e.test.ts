@@ -1,0 +1,82 @@
+import * as path from 'node:path';
+
+import { loadExamples, sandboxCredential } from '../../tools/lib/examples';
+import { createApiKey, ensureOwner, listExecutions } from '../../tools/lib/n8n-api';
+import { N8nInstance } from '../../tools/lib/n8n-instance';
+import { scratchRoot } from '../../tools/lib/paths';
+import { outputOf } from '../../tools/lib/workflows';
+import { sendSampleDelivery } from '../../tools/sandbox/webhook';
+import type { Sandbox } from '../helpers/sandbox';
+import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
+import { packedTarball } from './packedTarball';
+
+const examples = loadExamples();
+const byId = (id: string) => examples.find((e: { workflow: { id: string } }) => e.workflow.id === id)!.workflow;
+
+describe.each([2, 1] as const)('example workflows in a real n8n %i.x', (major) => {
+	let n8n: InstanceType<typeof N8nInstance>;
+	let sandbox: Sandbox;
+
+	beforeAll(async () => {
+		// Every fourth request fails with 422, so that the per-class example shows its error branch.
+		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 0.25, errorStatus: 422, maxLifetimeMs: 10 * 60_000 });
+		n8n = await new N8nInstance({ major, userFolder: path.join(scratchRoot, `e2e-examples-${major}-${process.pid}`) }).prepare();
+		n8n.installPackage(await packedTarball());
+		await n8n.importCredentials([sandboxCredential(sandbox.url, SANDBOX_KEY)]);
+	}, 15 * 60_000);
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await sandbox?.stop();
+	});
+
+	it('every example imports without errors', async () => {
+		for (const { workflow } of examples) await n8n.importWorkflow(workflow);
+		const listed = await n8n.cli(['list:workflow']);
+		for (const { workflow } of examples) expect(listed.stdout).toContain(workflow.id);
+		expect(examples).toHaveLength(4);
+	});
+
+	it('"create a room by hand" runs green against the sandbox', async () => {
+		const result = await n8n.execute(byId('vpExampleManual').id);
+		expect(result.ok).toBe(true);
+		expect(outputOf(result.run, 'Create a room')[0].json).toMatchObject({ name: 'My first room', type: 'conference' });
+	});
+
+	it('"one room per class" creates the rooms and routes a failed class to its error output', async () => {
+		sandbox.state.rooms.length = 0;
+		const result = await n8n.execute(byId('vpExampleDaily').id);
+		expect(result.ok).toBe(true);
+		const created = outputOf(result.run, 'Rooms created');
+		const failed = outputOf(result.run, 'Rooms that failed');
+		expect(created.length + failed.length).toBe(4);
+		expect(failed).toHaveLength(1);
+		expect(failed[0].json.error).toMatchObject({ httpCode: 422 });
+		expect(sandbox.state.rooms.map((room: { name: string }) => room.name.split(' - ')[0]).sort()).toEqual(
+			created.map((item: { json: { name: string } }) => item.json.name.split(' - ')[0]).sort(),
+		);
+	});
+
+	it('"react to platform webhooks" routes the sandbox\'s example delivery', async () => {
+		const workflow = byId('vpExampleWebhook');
+		await n8n.activateWorkflow(workflow.id);
+		await n8n.start();
+		try {
+			const target = `${n8n.baseUrl}/webhook/${workflow.nodes[0].webhookId}/webhook`;
+			await n8n.waitForWebhook(target);
+			const sent = await sendSampleDelivery(target);
+			expect(sent.status).toBe(200);
+			const apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
+			let runs: Array<{ status: string; data: unknown }> = [];
+			for (let i = 0; i < 40 && runs.length === 0; i++) {
+				runs = await listExecutions(n8n.baseUrl, apiKey, workflow.id, { includeData: true });
+				if (runs.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
+			}
+			expect(runs).toHaveLength(1);
+			expect(runs[0].status).toBe('success');
+			expect(outputOf(runs[0], 'Example deliveries')[0].json).toMatchObject({ example: true });
+		} finally {
+			await n8n.stop();
+		}
+	});
+});
