@@ -1,21 +1,23 @@
-// Unit and HTTP tests run in-process; e2e tests drive a real n8n and take minutes.
+// unit: in-process, seconds. package: packs the tarball and runs n8n's scanner.
+// e2e: drives a real n8n 2.x and 1.x and takes minutes.
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json' }];
+const project = (displayName, extra) => ({
+	displayName,
+	testEnvironment: 'node',
+	transform: { '^.+\\.ts$': tsJest },
+	...extra,
+});
 
 module.exports = {
 	projects: [
-		{
-			displayName: 'unit',
-			testEnvironment: 'node',
-			transform: { '^.+\\.ts$': tsJest },
+		project('unit', {
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
-			testPathIgnorePatterns: ['<rootDir>/test/e2e/'],
-		},
-		{
-			displayName: 'e2e',
-			testEnvironment: 'node',
-			transform: { '^.+\\.ts$': tsJest },
+			testPathIgnorePatterns: ['<rootDir>/test/e2e/', '<rootDir>/test/package/'],
+		}),
+		project('package', { testMatch: ['<rootDir>/test/package/**/*.test.ts'] }),
+		project('e2e', {
 			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
 			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup.ts'],
-		},
+		}),
 	],
 };
