@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 
 import { loadExamples, sandboxCredential } from '../../tools/lib/examples';
-import { createApiKey, ensureOwner, listExecutions } from '../../tools/lib/n8n-api';
+import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
 import { N8nInstance } from '../../tools/lib/n8n-instance';
 import { scratchRoot } from '../../tools/lib/paths';
 import { outputOf } from '../../tools/lib/workflows';
@@ -67,11 +67,7 @@ describe.each([2, 1] as const)('example workflows in a real n8n %i.x', (major) =
 			const sent = await sendSampleDelivery(target);
 			expect(sent.status).toBe(200);
 			const apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
-			let runs: Array<{ status: string; data: unknown }> = [];
-			for (let i = 0; i < 40 && runs.length === 0; i++) {
-				runs = await listExecutions(n8n.baseUrl, apiKey, workflow.id, { includeData: true });
-				if (runs.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
-			}
+			const runs = await waitForExecutions(n8n.baseUrl, apiKey, workflow.id);
 			expect(runs).toHaveLength(1);
 			expect(runs[0].status).toBe('success');
 			expect(outputOf(runs[0], 'Example deliveries')[0].json).toMatchObject({ example: true });

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 
-import { createApiKey, ensureOwner, listExecutions } from '../../tools/lib/n8n-api';
+import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
 import { scratchRoot } from '../../tools/lib/paths';
 import { outputOf } from '../../tools/lib/workflows';
 import { sendSampleDelivery } from '../../tools/sandbox/webhook';
@@ -52,12 +52,39 @@ describe.each([2, 1] as const)('npm start, headless, with n8n %i.x', (major) => 
 		const sent = await sendSampleDelivery(target);
 		expect(sent.status).toBe(200);
 		const apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
-		let runs: Array<{ status: string }> = [];
-		for (let i = 0; i < 40 && runs.length === 0; i++) {
-			runs = await listExecutions(n8n.baseUrl, apiKey, WEBHOOK_EXAMPLE, { includeData: true });
-			if (runs.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
-		}
+		const runs = await waitForExecutions(n8n.baseUrl, apiKey, WEBHOOK_EXAMPLE);
 		expect(runs.map((run) => run.status)).toEqual(['success']);
 		expect(outputOf(runs[0], 'Example deliveries')).toHaveLength(1);
+	});
+
+	it("the credential's Test button says what it proves, and sends no POST", async () => {
+		const { n8n, sandbox } = environment;
+		const cookie = await ensureOwner(n8n.baseUrl);
+		const test = async (apiKey: string) => {
+			const response = await fetch(`${n8n.baseUrl}/rest/credentials/test`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Cookie: cookie, 'browser-id': 'videoplatform-tooling' },
+				body: JSON.stringify({
+					credentials: { id: 'vpSandbox', name: 'Video Platform (local sandbox)', type: 'videoPlatformApi', data: { baseUrl: `${sandbox.url}/v1/`, apiKey } },
+				}),
+			});
+			return ((await response.json()) as { data: { status: string; message: string } }).data;
+		};
+		sandbox.state.requests.length = 0;
+		const good = await test(' Bearer sandbox-key ');
+		const bad = await test('wrong-key');
+		if (major === 2) {
+			expect(good.message).toMatch(/was reached and did not reject the API key \(it answered HTTP 405/);
+			expect(bad).toEqual({ status: 'Error', message: expect.stringMatching(/rejected the API key \(HTTP 401\)/) });
+		} else {
+			// n8n 1.x shows its own text for error answers; the README says so. It must not
+			// report the sandbox's 405 as a rejected key, and must report the 401 as one.
+			expect(good.message).not.toMatch(/reject|authori[sz]|credential/i);
+			expect(bad.status).toBe('Error');
+			expect(bad.message).toMatch(/401|reject|authori[sz]/i);
+		}
+		const seen = sandbox.state.requests.map((r: { method: string; path: string }) => `${r.method} ${r.path}`);
+		expect(seen.length).toBeGreaterThanOrEqual(2);
+		expect(new Set(seen)).toEqual(new Set(['GET /v1/rooms']));
 	});
 });

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 
-import { createApiKey, ensureOwner, listExecutions } from '../../tools/lib/n8n-api';
+import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
 import { N8nInstance } from '../../tools/lib/n8n-instance';
 import { scratchRoot } from '../../tools/lib/paths';
 import { packedTarball } from './packedTarball';
@@ -40,15 +40,8 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 			body: JSON.stringify(body),
 		});
 
-	async function executions(expected: number): Promise<Execution[]> {
-		// Executions are saved shortly after the answer; poll briefly for the count to settle.
-		for (let attempt = 0; attempt < 60; attempt++) {
-			const found = (await listExecutions(n8n.baseUrl, apiKey, 'wfTrigger', { includeData: true })) as Execution[];
-			if (found.length >= expected && found.every((e) => e.status !== 'running' && e.status !== 'new')) return found;
-			await new Promise((resolve) => setTimeout(resolve, 500));
-		}
-		return (await listExecutions(n8n.baseUrl, apiKey, 'wfTrigger', { includeData: true })) as Execution[];
-	}
+	const executions = async (expected: number) =>
+		(await waitForExecutions(n8n.baseUrl, apiKey, 'wfTrigger', { atLeast: expected })) as Execution[];
 
 	beforeAll(async () => {
 		n8n = await new N8nInstance({

@@ -70,4 +70,18 @@ async function listExecutions(baseUrl, apiKey, workflowId, { includeData = false
 	return all;
 }
 
-module.exports = { OWNER, ensureOwner, createApiKey, listExecutions };
+/**
+ * Executions are saved shortly after a webhook answers: polls until at least `atLeast` exist and
+ * none is still running, or the time is up, and returns what is there then.
+ */
+async function waitForExecutions(baseUrl, apiKey, workflowId, { atLeast = 1, timeoutMs = 30_000 } = {}) {
+	const started = Date.now();
+	for (;;) {
+		const found = await listExecutions(baseUrl, apiKey, workflowId, { includeData: true });
+		const settled = found.every((e) => e.status !== 'running' && e.status !== 'new');
+		if ((found.length >= atLeast && settled) || Date.now() - started > timeoutMs) return found;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+module.exports = { OWNER, ensureOwner, createApiKey, listExecutions, waitForExecutions };
