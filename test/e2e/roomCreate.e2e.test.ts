@@ -59,10 +59,11 @@ describe.each([2, 1] as const)('Room → Create in a real n8n %i.x', (major) => 
 		const result = await n8n.execute('wfRoomsMany');
 		expect(result.ok).toBe(true);
 
-		const seen = sandbox.state.requests as SeenRequest[];
+		// Requests run concurrently, so the server may see them in any order.
+		const seen = [...(sandbox.state.requests as SeenRequest[])].sort((a, b) => a.body.localeCompare(b.body));
 		expect(seen.map(({ method, path: p, body, authorization, contentType }) => ({ method, p, body, authorization, contentType }))).toEqual([
-			{ method: 'POST', p: '/v1/rooms', body: '{"name":"Math 7A","type":"conference"}', authorization: 'valid Bearer key', contentType: 'application/json' },
 			{ method: 'POST', p: '/v1/rooms', body: '{"name":"1234","type":"conference"}', authorization: 'valid Bearer key', contentType: 'application/json' },
+			{ method: 'POST', p: '/v1/rooms', body: '{"name":"Math 7A","type":"conference"}', authorization: 'valid Bearer key', contentType: 'application/json' },
 		]);
 
 		const output = outputOf(result.run, 'Create rooms');

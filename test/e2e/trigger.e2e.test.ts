@@ -16,7 +16,7 @@ const triggerWorkflow = workflow('wfTrigger', [
 		{
 			authentication: 'secretHeader',
 			event: '*',
-			options: { filterField: 'kind', filterValues: 'wanted, also-wanted' },
+			options: { filterField: 'kind', filterValues: 'wanted, also-wanted', duplicateIdField: 'id' },
 		},
 		{
 			webhookId: '5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60',
@@ -90,6 +90,17 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		expect(await executions(1)).toHaveLength(1);
 	});
 
+	it('a redelivered id is acknowledged and starts nothing, also on a later request', async () => {
+		const before = (await executions(0)).length;
+		const first = await post({ kind: 'wanted', id: 'redelivered-1' });
+		expect(await first.json()).toEqual({ received: true, started: true });
+		// n8n saves the workflow's static data when the first delivery's execution ends.
+		await executions(before + 1);
+		const again = await post({ kind: 'wanted', id: 'redelivered-1' });
+		expect(await again.json()).toEqual({ received: true, started: false, reason: 'duplicate' });
+		expect(await executions(before + 1)).toHaveLength(before + 1);
+	});
+
 	it('200 deliveries at concurrency 20 give 200 executions, none lost', async () => {
 		const ids = Array.from({ length: 200 }, (_, i) => `burst-${i}`);
 		const statuses: number[] = [];
@@ -99,7 +110,7 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		}
 		expect(statuses.filter((s) => s === 200)).toHaveLength(200);
 
-		const all = await executions(201);
+		const all = await executions(202);
 		const seen = all
 			.map((e) => e.data?.resultData.runData['Video Platform Trigger'][0].data.main[0][0].json.id)
 			.filter((id) => String(id).startsWith('burst-'));
