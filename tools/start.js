@@ -106,7 +106,8 @@ n8n ${n8n.version} is ready at ${n8n.baseUrl}
   Log in with ${OWNER.email} / ${OWNER.password}
   Sandbox of the platform: ${sandbox.url}/ (API key "${SANDBOX_KEY}"; it shows the rooms and requests)
 
-Try first: open "Video Platform: create a room by hand", click "Test workflow", then reload
+Try first: open "Video Platform: create a room by hand", click "Execute workflow" (n8n 1.x:
+"Test workflow"), then reload
 ${sandbox.url}/ to see the room. The webhook example is active: send it an example delivery
 from the sandbox page. Press Ctrl-C to stop everything.`);
 
