@@ -42,12 +42,12 @@ async function ensureOwner(baseUrl, owner = OWNER) {
 	}
 }
 
-/** A public API key that may read executions. */
+/** A public API key that may read executions and workflows. */
 async function createApiKey(baseUrl, cookie) {
 	const { data } = await rest(baseUrl, '/rest/api-keys', {
 		method: 'POST',
 		cookie,
-		body: { label: `tooling-${Date.now()}`, scopes: ['execution:list', 'execution:read'], expiresAt: null },
+		body: { label: `tooling-${Date.now()}`, scopes: ['execution:list', 'execution:read', 'workflow:read'], expiresAt: null },
 	});
 	return (data.data ?? data).rawApiKey ?? (data.data ?? data).apiKey;
 }
@@ -84,4 +84,11 @@ async function waitForExecutions(baseUrl, apiKey, workflowId, { atLeast = 1, tim
 	}
 }
 
-module.exports = { OWNER, ensureOwner, createApiKey, listExecutions, waitForExecutions };
+/** A workflow as the public API returns it (its static data included). */
+async function getWorkflow(baseUrl, apiKey, workflowId) {
+	const response = await fetch(`${baseUrl}/api/v1/workflows/${workflowId}`, { headers: { 'X-N8N-API-KEY': apiKey } });
+	if (!response.ok) throw new Error(`GET /api/v1/workflows/${workflowId} answered ${response.status}`);
+	return await response.json();
+}
+
+module.exports = { OWNER, ensureOwner, createApiKey, getWorkflow, listExecutions, waitForExecutions };

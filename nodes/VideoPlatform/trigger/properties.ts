@@ -47,7 +47,7 @@ export const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. deliveryId',
 				description:
-					'A payload field that identifies a delivery. A delivery whose value was seen recently is acknowledged and starts no execution. The recent values are kept in the workflow\'s static data.',
+					'A payload field that identifies a delivery. A delivery whose value was seen recently is acknowledged and starts no execution. The recent values are kept in the workflow\'s static data, which n8n 2.x may not keep: see the docs.',
 			},
 			{
 				displayName: 'Duplicates Remembered',
