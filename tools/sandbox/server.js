@@ -100,7 +100,7 @@ function createRateLimiter(perSecond, now) {
 
 function createSandbox(userOptions = {}) {
 	const options = defaults(userOptions);
-	const state = { rooms: [], requests: [], counts: { total: 0, byBody: {}, createdByBody: {} } };
+	const state = { rooms: [], requests: [], counts: { total: 0, createdByBody: {} } };
 	const rateLimited = createRateLimiter(options.rateLimit, options.now);
 	let errorBudget = 0;
 	const webhookSender = require('./webhook');
@@ -123,7 +123,6 @@ function createSandbox(userOptions = {}) {
 		};
 		log(entry);
 		state.counts.total++;
-		state.counts.byBody[raw] = (state.counts.byBody[raw] || 0) + 1;
 		if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
 
 		const reply = (status, body, headers) => {
