@@ -56,7 +56,8 @@ const SCENARIOS = [
 	{ key: 'node', label: `Video Platform node (concurrency ${CONCURRENCY})` },
 	{ key: 'httpDefault', label: 'HTTP Request node, defaults' },
 	{ key: 'httpBatched', label: `HTTP Request node, batch of ${CONCURRENCY}` },
-	{ key: 'floor', label: `Raw keep-alive client (concurrency ${CONCURRENCY}): floor` },
+	{ key: 'client', label: `n8n's HTTP client alone, outside a workflow (concurrency ${CONCURRENCY}): reference`, reference: 'n8n-client' },
+	{ key: 'floor', label: `Raw keep-alive client (concurrency ${CONCURRENCY}): floor`, reference: 'raw' },
 ];
 
 function serverSummary(state) {
@@ -84,9 +85,9 @@ async function runN8nScenario(n8n, sandbox, workflowId) {
 	};
 }
 
-async function runFloor(sandbox) {
+async function runReference(sandbox, kind) {
 	await sandbox.reset();
-	const out = execFileSync(process.execPath, [path.join(__dirname, 'floor.js'), sandbox.url, API_KEY, String(ITEMS), String(CONCURRENCY)]);
+	const out = execFileSync(process.execPath, [path.join(__dirname, 'floor.js'), sandbox.url, API_KEY, String(ITEMS), String(CONCURRENCY), kind]);
 	return { ...JSON.parse(String(out)), ...serverSummary(await sandbox.state()) };
 }
 
@@ -96,9 +97,9 @@ async function measurePhase(n8n, port, rateLimit) {
 	try {
 		for (let round = 1; round <= RUNS; round++) {
 			// Interleaved, so that a slow moment of the machine hits every scenario alike.
-			for (const { key, label } of SCENARIOS) {
+			for (const { key, label, reference } of SCENARIOS) {
 				log(`${rateLimit ? `rate limit ${rateLimit}/s` : 'no rate limit'}, round ${round}/${RUNS}: ${label}`);
-				samples[key].push(key === 'floor' ? await runFloor(sandbox) : await runN8nScenario(n8n, sandbox, `bench${key[0].toUpperCase()}${key.slice(1)}`));
+				samples[key].push(reference ? await runReference(sandbox, reference) : await runN8nScenario(n8n, sandbox, `bench${key[0].toUpperCase()}${key.slice(1)}`));
 			}
 		}
 	} finally {
