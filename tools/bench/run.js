@@ -19,6 +19,8 @@ const CONCURRENCY = 10;
 const LATENCY_MS = 20;
 const RATE_LIMIT = 50;
 const API_KEY = 'bench-key';
+/** Item counts for the memory check, far apart so that growth per item stands out from noise. */
+const MEMORY_COUNTS = [2000, 10000];
 
 const median = (values) => {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -120,6 +122,45 @@ async function measurePhase(n8n, port, rateLimit) {
 	);
 }
 
+/** Live heap of the node's code path against a loop that holds only the same outputs. */
+async function measureMemory(port) {
+	const sandbox = await startSandboxProcess({ port, apiKey: API_KEY, latencyMs: 0 });
+	try {
+		log(`memory: ${MEMORY_COUNTS.join(' and ')} items, node and baseline, ${RUNS} rounds`);
+		const script = path.join(__dirname, 'memory.js');
+		const args = ['--expose-gc', script, sandbox.url, API_KEY, MEMORY_COUNTS.join(','), String(CONCURRENCY), String(RUNS)];
+		const samples = JSON.parse(String(execFileSync(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 })));
+		const pick = (mode, count) => samples.filter((s) => s.mode === mode && s.count === count);
+		const summary = (mode) => {
+			const [small, large] = MEMORY_COUNTS.map((count) => pick(mode, count));
+			const peak = (list) => median(list.map((s) => s.peakGrowth));
+			return {
+				small: peak(small),
+				large: peak(large),
+				perItem: (peak(large) - peak(small)) / (MEMORY_COUNTS[1] - MEMORY_COUNTS[0]),
+				failed: Math.max(...[...small, ...large].map((s) => s.failed)),
+				timersLeft: Math.max(...[...small, ...large].map((s) => s.timersLeft)),
+			};
+		};
+		return { node: summary('node'), baseline: summary('baseline') };
+	} finally {
+		await sandbox.stop();
+	}
+}
+
+function memoryTable(memory) {
+	const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+	const lines = [
+		`| Code path | Peak live heap growth, ${MEMORY_COUNTS[0]} items | ${MEMORY_COUNTS[1]} items | Per extra item | Ratio to baseline | Timers left after the run |`,
+		'|---|---|---|---|---|---|',
+	];
+	for (const [key, label] of [['node', 'Video Platform node (router, transport, pacer)'], ['baseline', 'Baseline: a loop that only keeps the outputs']]) {
+		const m = memory[key];
+		lines.push(`| ${label} | ${kb(m.small)} | ${kb(m.large)} | ${m.perItem.toFixed(0)} B | ${(m.perItem / memory.baseline.perItem).toFixed(2)}x | ${m.timersLeft} |`);
+	}
+	return lines.join('\n');
+}
+
 function directorySize(dir) {
 	return fs.readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => {
 		const full = path.join(dir, entry.name);
@@ -166,6 +207,7 @@ async function main() {
 
 	const plain = await measurePhase(n8n, port, 0);
 	const limited = await measurePhase(n8n, port, RATE_LIMIT);
+	const memory = await measureMemory(port);
 	const load = await measureLoadTime(n8n, bare);
 	await n8n.dispose();
 	await bare.dispose();
@@ -180,6 +222,11 @@ async function main() {
 		[`Rate limit ${RATE_LIMIT}/s: ${ITEMS}/${ITEMS} succeed (${limited.node.ok})`, limited.node.ok === ITEMS],
 		[`Rate limit ${RATE_LIMIT}/s: node <= 1.15x ${ITEMS}/R s (${(limited.node.ms / idealLimited).toFixed(2)}x of ${seconds(idealLimited)})`, limited.node.ms <= 1.15 * idealLimited],
 		[`Rate limit ${RATE_LIMIT}/s: no duplicate request (${limited.node.duplicates})`, limited.node.duplicates === 0 && plain.node.duplicates === 0],
+		[
+			`Memory flat apart from the outputs: per extra item, the node's live heap grows <= 1.2x the baseline's (${(memory.node.perItem / memory.baseline.perItem).toFixed(2)}x)`,
+			memory.node.perItem <= 1.2 * memory.baseline.perItem && memory.node.failed === 0,
+		],
+		[`No timers left behind by the node (${memory.node.timersLeft})`, memory.node.timersLeft === 0],
 		['Zero runtime dependencies', Object.keys(pkg.dependencies ?? {}).length === 0],
 		[`dist under 100 KB (${(distBytes / 1024).toFixed(1)} KB)`, distBytes < 100 * 1024],
 	];
@@ -193,6 +240,12 @@ async function main() {
 		table('Without rate limit', plain, plain.floor.ms, 'floor'),
 		'',
 		table(`With rate limit ${RATE_LIMIT} requests/s (429 + Retry-After); ideal ${seconds(idealLimited)}`, limited, idealLimited, `ideal ${ITEMS}/R`),
+		'',
+		'### Memory in the number of items',
+		'',
+		`In one process, the node's own code path (router, transport, pacer, from \`dist\`) and a baseline loop that only keeps the same outputs send the same real requests to the sandbox through n8n's HTTP client, at concurrency ${CONCURRENCY}. The live heap is read after a forced GC at 16 points of each run; the table gives the peak growth over the heap before the run (median of ${RUNS} rounds). The outputs themselves are in both; what the node adds on top is the difference.`,
+		'',
+		memoryTable(memory),
 		'',
 		'### Package',
 		'',
