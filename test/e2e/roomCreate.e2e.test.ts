@@ -120,6 +120,38 @@ describe.each([2, 1] as const)('Room → Create in a real n8n %i.x', (major) => 
 		]);
 	});
 
+	it('sends many items concurrently under a rate limit: all succeed, in input order, none sent twice', async () => {
+		const limited = await startSandbox({ apiKey: API_KEY, latencyMs: 20, rateLimit: 40, maxLifetimeMs: 5 * 60_000 });
+		try {
+			await n8n.importCredentials([credential('vpLimited', limited.url, API_KEY)]);
+			const rows = Array.from({ length: 150 }, (_, i) => ({ name: `Class ${i}` }));
+			await n8n.importWorkflow(
+				workflow('wfRoomsBulk', [
+					manualTrigger(),
+					...itemsFrom('Classes', rows),
+					createRoom('Create in bulk', 'vpLimited', {}, { maxConcurrentRequests: 8 }),
+				]),
+			);
+			const result = await n8n.execute('wfRoomsBulk');
+			expect(result.ok).toBe(true);
+
+			const output = outputOf(result.run, 'Create in bulk');
+			expect(output.map((item: { json: { name: string } }) => item.json.name)).toEqual(rows.map((r) => r.name));
+			expect(output.map((item: { pairedItem: unknown }) => item.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
+
+			const { counts, requests } = limited.state;
+			// The limit was really hit, and every refused request was sent again until it got through.
+			expect(requests.some((r: { status: number }) => r.status === 429)).toBe(true);
+			expect(limited.state.rooms).toHaveLength(150);
+			// A body created twice would mean a request that may have been processed was sent again.
+			expect(Object.values(counts.createdByBody).every((n) => n === 1)).toBe(true);
+			expect(counts.peakUnderWay).toBeGreaterThan(1);
+			expect(counts.peakUnderWay).toBeLessThanOrEqual(8);
+		} finally {
+			await limited.stop();
+		}
+	});
+
 	it('the HTTP Request node can use the credential as a predefined credential type', async () => {
 		await n8n.importWorkflow(
 			workflow('wfHttpCred', [

@@ -100,7 +100,8 @@ function createRateLimiter(perSecond, now) {
 
 function createSandbox(userOptions = {}) {
 	const options = defaults(userOptions);
-	const state = { rooms: [], requests: [], counts: { total: 0, createdByBody: {} } };
+	const emptyCounts = () => ({ total: 0, underWay: 0, peakUnderWay: 0, createdByBody: {} });
+	const state = { rooms: [], requests: [], counts: emptyCounts() };
 	const rateLimited = createRateLimiter(options.rateLimit, options.now);
 	let errorBudget = 0;
 	const webhookSender = require('./webhook');
@@ -110,7 +111,19 @@ function createSandbox(userOptions = {}) {
 		if (state.requests.length > MAX_LOGGED_REQUESTS) state.requests.shift();
 	}
 
+	// Counts API requests being answered at once, so tests can see a client's real concurrency.
 	async function handleApi(req, res, raw) {
+		const counts = state.counts;
+		counts.underWay++;
+		counts.peakUnderWay = Math.max(counts.peakUnderWay, counts.underWay);
+		try {
+			await answerApi(req, res, raw);
+		} finally {
+			counts.underWay--;
+		}
+	}
+
+	async function answerApi(req, res, raw) {
 		const auth = req.headers.authorization;
 		const entry = {
 			at: new Date().toISOString(),
@@ -166,7 +179,7 @@ function createSandbox(userOptions = {}) {
 		if (req.method === 'DELETE' && url.pathname === '/_sandbox/state') {
 			state.rooms = [];
 			state.requests = [];
-			state.counts = { total: 0, byBody: {}, createdByBody: {} };
+			state.counts = emptyCounts();
 			return send(res, 200, { reset: true });
 		}
 		if (req.method === 'POST' && url.pathname === '/_sandbox/send-webhook') {
