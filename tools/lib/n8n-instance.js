@@ -43,8 +43,8 @@ class N8nInstance {
 	}
 
 	async prepare() {
-		ensureN8n(this.major);
-		this.node = nodeFor(this.major);
+		await ensureN8n(this.major);
+		this.node = await nodeFor(this.major);
 		this.bin = path.join(n8nDir(this.major), 'node_modules', 'n8n', 'bin', 'n8n');
 		this.port = this.port ?? (await freePort());
 		this.brokerPort = this.brokerPort ?? (await freePort());
@@ -91,6 +91,7 @@ class N8nInstance {
 			let stderr = '';
 			child.stdout.on('data', (chunk) => (stdout += chunk));
 			child.stderr.on('data', (chunk) => (stderr += chunk));
+			child.once('error', (error) => reject(new Error(`n8n ${args[0]} could not be started with ${this.node} (${error.code || error.message})`)));
 			const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), timeoutMs);
 			child.on('close', (status) => {
 				clearTimeout(timer);
@@ -120,6 +121,16 @@ class N8nInstance {
 		const file = path.join(this.userFolder, name);
 		fs.writeFileSync(file, JSON.stringify(data, null, 2));
 		return file;
+	}
+
+	/** A credential with its data, read with n8n's own export command; undefined when there is none. */
+	async exportCredential(id) {
+		const file = path.join(this.userFolder, 'credential.export.json');
+		fs.rmSync(file, { force: true });
+		const result = await this.cli(['export:credentials', `--id=${id}`, '--decrypted', `--output=${file}`], { allowFailure: true });
+		const found = result.status === 0 && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
+		fs.rmSync(file, { force: true });
+		return found[0];
 	}
 
 	async importCredentials(credentials) {
@@ -157,6 +168,8 @@ class N8nInstance {
 			detached: true,
 		});
 		fs.closeSync(out);
+		let spawnError;
+		child.once('error', (error) => (spawnError = error));
 		this.processes.push(child);
 		fs.writeFileSync(path.join(this.userFolder, 'n8n.pid'), String(child.pid));
 		this.logFile = logFile;
@@ -167,11 +180,14 @@ class N8nInstance {
 				this.startupMs = Date.now() - started;
 				return this;
 			}
-			if (child.exitCode !== null) throw new Error(`n8n start exited ${child.exitCode}:\n${log.slice(-3000)}`);
+			if (spawnError) throw new Error(`n8n could not be started with ${this.node} (${spawnError.code || spawnError.message}).`);
+			if (child.exitCode !== null) {
+				throw new Error(`n8n ${this.version} stopped while starting (exit code ${child.exitCode}); its log is ${logFile}.\n${log.slice(-3000)}`);
+			}
 			if (onLog) onLog(log);
 			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
-		throw new Error(`n8n did not start within ${timeoutMs / 1000} s:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+		throw new Error(`n8n ${this.version} did not start within ${timeoutMs / 1000} s; its log is ${logFile}.\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
 	}
 
 	/**
