@@ -10,6 +10,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './trigger/properties';
+import { normalizeSecret } from './trigger/secret';
 import { handleDelivery } from './trigger/webhook';
 
 export class VideoPlatformTrigger implements INodeType {
@@ -54,8 +55,15 @@ export class VideoPlatformTrigger implements INodeType {
 				credential: ICredentialsDecrypted,
 			): Promise<INodeCredentialTestResult> {
 				const { headerName, secret } = credential.data ?? {};
-				if (!String(headerName ?? '').trim() || !String(secret ?? '')) {
-					return { status: 'Error', message: 'Enter both a header name and a secret.' };
+				if (!String(headerName ?? '').trim()) {
+					return { status: 'Error', message: 'Enter a header name.' };
+				}
+				if (!normalizeSecret(secret)) {
+					return {
+						status: 'Error',
+						message:
+							'Enter a secret. Spaces around it are ignored, so a secret of only spaces is empty.',
+					};
 				}
 				return {
 					status: 'OK',

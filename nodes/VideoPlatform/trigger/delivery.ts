@@ -3,6 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 /** Where the request's own details go, so that payload fields stay at the top level. */
 export const DELIVERY_INFO_KEY = '_webhook';
 
+/** Inside the details: a payload's own `_webhook` member, which the details must not lose. */
+export const PAYLOAD_OWN_INFO_KEY = 'fromPayload';
+
 export interface IncomingDelivery {
 	/** What n8n's body parser made of the body, if anything. */
 	parsedBody: unknown;
@@ -46,6 +49,7 @@ export function valueAt(payload: IDataObject, path: string): unknown {
 /**
  * The item a delivery starts the workflow with: the payload's fields at the top level, and the
  * request's headers and query under DELIVERY_INFO_KEY, minus the headers named in `hidden`.
+ * The payload cannot replace those details: its own member of that name moves inside them.
  */
 export function deliveryItem(delivery: IncomingDelivery, hidden: string[], receivedAt: string): IDataObject {
 	const payload = payloadOf(delivery);
@@ -53,6 +57,9 @@ export function deliveryItem(delivery: IncomingDelivery, hidden: string[], recei
 	const headers = Object.fromEntries(
 		Object.entries(delivery.headers).filter(([name]) => !hiddenNames.has(name.toLowerCase())),
 	);
-	if (DELIVERY_INFO_KEY in payload) return payload;
-	return { ...payload, [DELIVERY_INFO_KEY]: { headers, query: delivery.query, receivedAt } };
+	const details: IDataObject = { headers, query: delivery.query, receivedAt };
+	if (Object.prototype.hasOwnProperty.call(payload, DELIVERY_INFO_KEY)) {
+		details[PAYLOAD_OWN_INFO_KEY] = payload[DELIVERY_INFO_KEY];
+	}
+	return { ...payload, [DELIVERY_INFO_KEY]: details };
 }

@@ -26,7 +26,7 @@ async function rejectUnlessAuthentic(this: IWebhookFunctions): Promise<string[] 
 		SECRET_CREDENTIAL,
 	);
 	const name = String(headerName).trim().toLowerCase();
-	if (secretMatches(this.getHeaderData()[name], String(secret))) return [name];
+	if (secretMatches(this.getHeaderData()[name], secret)) return [name];
 	this.getResponseObject()
 		.status(401)
 		.json({ received: false, message: `Missing or wrong secret in the ${headerName} header` });

@@ -39,9 +39,14 @@ describe('Video Platform Trigger description', () => {
 		const test = trigger.methods.credentialTest.videoPlatformWebhookApiTest;
 		const ctx = {} as ICredentialTestFunctions;
 		const ok = await test.call(ctx, { id: '1', name: 'c', type: 't', data: { headerName: 'X-S', secret: 'v' } });
-		const bad = await test.call(ctx, { id: '1', name: 'c', type: 't', data: { headerName: ' ', secret: 'v' } });
+		const noHeader = await test.call(ctx, { id: '1', name: 'c', type: 't', data: { headerName: ' ', secret: 'v' } });
+		const blank = await test.call(ctx, { id: '1', name: 'c', type: 't', data: { headerName: 'X-S', secret: '  ' } });
 		expect(ok.status).toBe('OK');
 		expect(ok.message).toMatch(/checked on each delivery/);
-		expect(bad.status).toBe('Error');
+		expect(noHeader).toEqual({ status: 'Error', message: 'Enter a header name.' });
+		expect(blank).toEqual({
+			status: 'Error',
+			message: 'Enter a secret. Spaces around it are ignored, so a secret of only spaces is empty.',
+		});
 	});
 });

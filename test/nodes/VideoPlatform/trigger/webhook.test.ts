@@ -30,6 +30,18 @@ describe('Video Platform Trigger: one delivery', () => {
 		expect(result.webhookResponse).toEqual({ received: true, started: true });
 	});
 
+	it("cannot have its request details replaced by a payload's own _webhook member", async () => {
+		const body = { id: 'd1', _webhook: { headers: { forged: 'yes' } } };
+		const { json } = await deliver({ body, rawBody: JSON.stringify(body), headers: { 'user-agent': 'platform' } });
+		expect(json?._webhook).toEqual({
+			headers: { 'user-agent': 'platform' },
+			query: {},
+			receivedAt: expect.any(String),
+			fromPayload: { headers: { forged: 'yes' } },
+		});
+		expect(json?.id).toBe('d1');
+	});
+
 	it.each([
 		['empty body', undefined, '', { body: '' }],
 		['plain text', {}, 'hello', { body: 'hello' }],
@@ -53,6 +65,27 @@ describe('Video Platform Trigger: one delivery', () => {
 			});
 			expect(started).toBe(true);
 			expect(JSON.stringify(json)).not.toContain(secret.secret);
+		});
+
+		it('ignores spaces around the secret, on either side', async () => {
+			const { started } = await deliver({
+				parameters: { authentication: 'secretHeader' },
+				secret: { ...secret, secret: ` ${secret.secret} ` },
+				body: { id: 'd1' },
+				headers: { 'x-webhook-secret': `${secret.secret}  ` },
+			});
+			expect(started).toBe(true);
+		});
+
+		it('never accepts a secret of only spaces, even when the header is blank too', async () => {
+			const { started, answered } = await deliver({
+				parameters: { authentication: 'secretHeader' },
+				secret: { ...secret, secret: '   ' },
+				body: { id: 'd1' },
+				headers: { 'x-webhook-secret': ' ' },
+			});
+			expect(started).toBe(false);
+			expect(answered.status).toBe(401);
 		});
 
 		it.each([
