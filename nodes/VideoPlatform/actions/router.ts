@@ -1,22 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { RequestPacer } from '../transport/pacer';
-import { systemClock } from '../transport/rateLimit';
-import type { TransportOptions } from '../transport';
+import { PlatformClient } from '../transport';
 import { readConcurrency, runBounded } from './concurrency';
-import { resources } from './resources';
+import { partWayReport } from './partWay';
+import { findOperation } from './resources';
 
-type OperationExecute = (
-	this: IExecuteFunctions,
-	itemIndex: number,
-	run: TransportOptions,
-) => Promise<IDataObject>;
-type ResourceEntry = { operations: Record<string, { execute: OperationExecute } | undefined> };
-
-function findOperation(this: IExecuteFunctions, resource: string, operation: string) {
-	const entry = (resources as Record<string, ResourceEntry | undefined>)[resource];
-	const found = entry?.operations[operation];
+function chosenOperation(this: IExecuteFunctions) {
+	const resource = String(this.getNodeParameter('resource', 0));
+	const operation = String(this.getNodeParameter('operation', 0));
+	const found = findOperation(resource, operation);
 	if (!found) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -24,7 +17,7 @@ function findOperation(this: IExecuteFunctions, resource: string, operation: str
 			{ description: 'Open the node and pick a resource and an operation from its lists.' },
 		);
 	}
-	return found.execute;
+	return found;
 }
 
 /** What a failed item carries with Continue On Fail: the message and the HTTP status. */
@@ -43,16 +36,12 @@ function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number)
 /**
  * Runs the operation for every item with bounded concurrency. Output order and pairedItem
  * follow the input. Without Continue On Fail the first failure stops new requests; those under
- * way finish, then the failure is thrown.
+ * way finish, then the failure is thrown, saying which items had already succeeded.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const execute = findOperation.call(
-		this,
-		String(this.getNodeParameter('resource', 0)),
-		String(this.getNodeParameter('operation', 0)),
-	);
-	const run: TransportOptions = { pacer: new RequestPacer(systemClock), credentials: {} };
+	const operation = chosenOperation.call(this);
+	const platform = new PlatformClient(this, operation.creates);
 	const continueOnFail = this.continueOnFail();
 
 	const returnData: INodeExecutionData[] = new Array(items.length);
@@ -62,7 +51,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		readConcurrency.call(this),
 		async (itemIndex) => {
 			try {
-				const json = await execute.call(this, itemIndex, run);
+				const json = await operation.execute.call(this, itemIndex, platform.forItem(itemIndex));
 				returnData[itemIndex] = { json, pairedItem: { item: itemIndex } };
 			} catch (caught) {
 				const error = asNodeError.call(this, caught, itemIndex);
@@ -75,6 +64,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		},
 		() => failure !== undefined,
 	);
-	if (failure) throw failure;
+	if (failure) {
+		const succeeded = returnData.flatMap((item, index) => (item ? [index] : []));
+		const report = partWayReport(succeeded, operation.creates);
+		if (report) failure.description = [failure.description, report].filter(Boolean).join(' ');
+		throw failure;
+	}
 	return [returnData];
 }

@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-const MAX_QUOTED_BODY = 300;
+import { platformMessage, redact, stripControlCharacters } from './platformText';
 
 /** Everything the node shows about a failed request; never request headers or the key. */
 export interface FailedRequest {
@@ -11,47 +11,12 @@ export interface FailedRequest {
 	baseUrl: string;
 	/** The API key as sent, so that it can be removed from anything the platform echoes. */
 	secret: string;
+	/** What a successful request creates, e.g. "room"; used to say what may exist now. */
+	creates?: string;
 }
 
-export function redact(text: string, secret: string): string {
-	return secret.length > 0 ? text.split(secret).join('[redacted]') : text;
-}
-
-function firstString(...values: unknown[]): string | undefined {
-	return values.find((value): value is string => typeof value === 'string' && value.trim() !== '');
-}
-
-/**
- * The platform's own words from an error body. The error body shape is not published, so
- * common fields are tried and the raw text is the fallback.
- */
-export function platformMessage(body: unknown): string {
-	if (typeof body === 'string') {
-		try {
-			return platformMessage(JSON.parse(body) as unknown);
-		} catch {
-			return body.trim().slice(0, MAX_QUOTED_BODY);
-		}
-	}
-	if (body && typeof body === 'object') {
-		const data = body as Record<string, unknown>;
-		const nested = (data.error && typeof data.error === 'object' ? data.error : {}) as Record<
-			string,
-			unknown
-		>;
-		const found = firstString(
-			data.message,
-			data.error,
-			nested.message,
-			data.detail,
-			data.title,
-			data.error_description,
-		);
-		if (found) return found.slice(0, MAX_QUOTED_BODY);
-		return JSON.stringify(body).slice(0, MAX_QUOTED_BODY);
-	}
-	return '';
-}
+const CHECK_BASE_URL =
+	"Check the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without /v1.";
 
 function describeStatus(status: number, url: string, said: string) {
 	const quoted = said ? `: ${said}` : '';
@@ -76,10 +41,13 @@ function describeStatus(status: number, url: string, said: string) {
 		};
 	}
 	if (status === 404) {
+		return { message: `Nothing was found at ${url} (HTTP 404)`, description: CHECK_BASE_URL };
+	}
+	if (status === 431) {
 		return {
-			message: `Nothing was found at ${url} (HTTP 404)`,
+			message: 'The platform refused the request headers as too large (HTTP 431)',
 			description:
-				"Check the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without /v1.",
+				'The API key may be too long, or not an API key at all. Check the API key in the Video Platform API credential.',
 		};
 	}
 	if (status >= 500) {
@@ -95,8 +63,9 @@ function describeStatus(status: number, url: string, said: string) {
 	};
 }
 
-function apiError(failed: FailedRequest, httpCode: string | null, message: string, description: string) {
-	const clean = (text: string) => redact(text, failed.secret);
+/** The one way errors are made: every text is redacted and cleaned before it is shown. */
+export function apiError(failed: FailedRequest, httpCode: string | null, message: string, description: string) {
+	const clean = (text: string) => stripControlCharacters(redact(text, failed.secret));
 	const details: JsonObject = { httpCode, url: failed.url, message: clean(message) };
 	return new NodeApiError(failed.node, details, {
 		message: `${clean(message)} [item ${failed.itemIndex}]`,
@@ -107,7 +76,8 @@ function apiError(failed: FailedRequest, httpCode: string | null, message: strin
 }
 
 export function httpStatusError(failed: FailedRequest, status: number, body: unknown): NodeApiError {
-	const { message, description } = describeStatus(status, failed.url, platformMessage(body));
+	const said = platformMessage(body, failed.secret);
+	const { message, description } = describeStatus(status, failed.url, said);
 	return apiError(failed, String(status), message, description);
 }
 
@@ -121,41 +91,17 @@ export function rateLimitError(failed: FailedRequest, retries: number, waitedMs:
 	);
 }
 
-const NETWORK_REASONS: Record<string, string> = {
-	ECONNREFUSED: 'the connection was refused',
-	ENOTFOUND: 'the host name was not found (DNS)',
-	EAI_AGAIN: 'the host name could not be looked up (DNS)',
-	ECONNRESET: 'the connection was reset',
-	ETIMEDOUT: 'no answer in time (timeout)',
-	ECONNABORTED: 'no answer in time (timeout)',
-	EHOSTUNREACH: 'the host is unreachable',
-	ENETUNREACH: 'the network is unreachable',
-	CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
-	DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is self-signed",
-};
-
-/** The low-level error code, wherever the HTTP layer nested it. */
-function networkCode(error: unknown): string | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return code;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return undefined;
+/** Whether a successful answer is a web page rather than what an API sends. */
+export function isHtmlPage(contentType: unknown, text: string): boolean {
+	if (typeof contentType === 'string' && /\btext\/html\b/i.test(contentType)) return true;
+	return /^\s*(<!doctype html|<html[\s>])/i.test(text);
 }
 
-/** A request that got no HTTP answer at all. Only the error code is kept, never the error. */
-export function unreachableError(failed: FailedRequest, error: unknown): NodeApiError {
-	const code = networkCode(error);
-	const reason = (code && NETWORK_REASONS[code]) ?? (code ? `network error ${code}` : 'network error');
-	const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED';
+export function htmlPageError(failed: FailedRequest, status: number): NodeApiError {
 	return apiError(
 		failed,
-		null,
-		`Cannot reach the base URL ${failed.baseUrl}: ${reason}`,
-		timedOut
-			? 'The request was not repeated, because the platform may have processed it. Check the platform, then the Base URL in the credential.'
-			: 'Check the Base URL in the Video Platform API credential, and that n8n can reach that address.',
+		String(status),
+		`The Base URL seems to be a web page, not the platform's API: it answered HTTP ${status} with an HTML page`,
+		`${CHECK_BASE_URL} A sign-in page usually means a proxy or single sign-on stands in front of the API.`,
 	);
 }

@@ -5,19 +5,39 @@ import type {
 	IHttpRequestMethods,
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { API_VERSION_PREFIX, isUsableBaseUrl, normalizeApiKey, normalizeBaseUrl } from '../platform';
+import { API_VERSION_PREFIX } from '../platform';
+import { discardAnswer, readAnswer } from './answer';
+import type { VideoPlatformCredentials } from './credential';
+import { checkCredential, CREDENTIAL_TYPE } from './credential';
+import { Deadline, DeadlineExceeded } from './deadline';
 import type { FailedRequest } from './errors';
-import { httpStatusError, rateLimitError, unreachableError } from './errors';
+import { htmlPageError, httpStatusError, isHtmlPage, rateLimitError } from './errors';
 import { RequestPacer } from './pacer';
 import type { Clock, RateLimitPolicy } from './rateLimit';
 import { DEFAULT_RATE_LIMIT_POLICY, retryDelayMs, systemClock } from './rateLimit';
+import { redirectError } from './redirect';
+import { cutOffError, noAnswerError, timeoutError, tooLargeError } from './unanswered';
 
-export const CREDENTIAL_TYPE = 'videoPlatformApi';
+export { CREDENTIAL_TYPE };
 
-/** Generous, because a room may take a while to provision; a timeout is never retried. */
-const REQUEST_TIMEOUT_MS = 60_000;
+/** How long and how large one request may be. */
+export interface TransportPolicy {
+	rateLimit: RateLimitPolicy;
+	/** From send to the last byte of the answer. Generous, since a room may take a while. */
+	deadlineMs: number;
+	/** Of the decoded answer; far above what creating a room returns. */
+	maxAnswerBytes: number;
+}
+
+export const DEFAULT_TRANSPORT_POLICY: TransportPolicy = {
+	rateLimit: DEFAULT_RATE_LIMIT_POLICY,
+	deadlineMs: 60_000,
+	maxAnswerBytes: 10 * 1024 * 1024,
+};
+
+/** Only the start of an error answer is quoted, so there is no need to read more. */
+const MAX_ERROR_ANSWER_BYTES = 64 * 1024;
 
 export interface PlatformRequest {
 	method: IHttpRequestMethods;
@@ -26,45 +46,24 @@ export interface PlatformRequest {
 	body?: IDataObject;
 }
 
-export interface TransportOptions {
-	clock?: Clock;
-	rateLimit?: RateLimitPolicy;
-	timeoutMs?: number;
-	/** Shared by the requests of one node run, so that a 429 pauses all of them. */
-	pacer?: RequestPacer;
-	/** Shared by the requests of one node run: decrypting once instead of per item. */
-	credentials?: CredentialCache;
-}
-
-interface VideoPlatformCredentials {
-	baseUrl?: string;
-	apiKey?: string;
-}
-
-/** Holds the run's decrypted credential once the first request has read it. */
-export interface CredentialCache {
-	data?: VideoPlatformCredentials;
-}
-
-async function readCredentials(this: IExecuteFunctions, itemIndex: number, cache: CredentialCache) {
-	cache.data ??= await this.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex);
-	return cache.data;
-}
-
-/** Lets n8n authenticate with the credential already read, rather than decrypt it again. */
-function decryptedFor(this: IExecuteFunctions, data: VideoPlatformCredentials): ICredentialsDecrypted {
-	const reference = this.getNode().credentials?.[CREDENTIAL_TYPE];
-	return { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: { ...data } };
-}
-
-/** A successful response body: parsed JSON where it is JSON, else the raw text. */
+/** A successful answer: parsed JSON where it is JSON, else the raw text. */
 export interface PlatformResponse {
 	statusCode: number;
 	body: unknown;
 }
 
-function parseBody(raw: unknown): unknown {
-	if (typeof raw !== 'string') return raw;
+/** What an operation sends its one item's requests through. */
+export interface PlatformRequester {
+	request(request: PlatformRequest): Promise<PlatformResponse>;
+}
+
+/** Test seams: a clock that does not wait for real, and smaller limits. */
+export interface TransportSeams {
+	clock?: Clock;
+	policy?: Partial<TransportPolicy>;
+}
+
+function parseBody(raw: string): unknown {
 	if (raw.trim() === '') return '';
 	try {
 		return JSON.parse(raw) as unknown;
@@ -74,76 +73,134 @@ function parseBody(raw: unknown): unknown {
 }
 
 /**
- * The one way requests reach the platform: joins the URL, authenticates through the
- * credential, maps every failure to an error that names the item, and waits out 429s
- * (counting, per item, only the waits its own 429s asked for).
- * Nothing else is retried: a POST that may have been processed is never sent twice.
+ * The one way requests reach the platform, one per node run. It reads the credential once,
+ * shares one 429 pause among all requests of the run, joins the URL, and maps every failure
+ * to an error that names the item. 429s are waited out; nothing else is retried, so a POST
+ * that may have been processed is never sent twice. Redirects are never followed.
  */
-export async function requestVideoPlatform(
-	this: IExecuteFunctions,
-	request: PlatformRequest,
-	itemIndex: number,
-	{
-		clock = systemClock,
-		rateLimit = DEFAULT_RATE_LIMIT_POLICY,
-		timeoutMs = REQUEST_TIMEOUT_MS,
-		pacer = new RequestPacer(clock),
-		credentials: cache = {},
-	}: TransportOptions = {},
-): Promise<PlatformResponse> {
-	const credentials = await readCredentials.call(this, itemIndex, cache);
-	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
-	if (!isUsableBaseUrl(baseUrl)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The credential's Base URL "${baseUrl}" is not a web address [item ${itemIndex}]`,
-			{
-				itemIndex,
-				description:
-					'Open the Video Platform API credential and enter your platform\'s address, e.g. https://video.example.com',
-			},
-		);
-	}
-	const url = `${baseUrl}${API_VERSION_PREFIX}${request.path}`;
-	const failed: FailedRequest = {
-		node: this.getNode(),
-		itemIndex,
-		url,
-		baseUrl,
-		secret: normalizeApiKey(credentials.apiKey),
-	};
+export class PlatformClient {
+	private credential?: Promise<VideoPlatformCredentials>;
 
-	let waitedMs = 0;
-	for (let retry = 0; ; retry++) {
-		await pacer.waitForTurn();
-		let response: IN8nHttpFullResponse;
-		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+	private readonly pacer: RequestPacer;
+
+	private readonly policy: TransportPolicy;
+
+	private readonly clock: Clock;
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		/** What a successful request creates, e.g. "room", to say what may exist after a failure. */
+		private readonly creates?: string,
+		{ clock = systemClock, policy = {} }: TransportSeams = {},
+	) {
+		this.pacer = new RequestPacer(clock);
+		this.policy = { ...DEFAULT_TRANSPORT_POLICY, ...policy };
+		this.clock = clock;
+	}
+
+	forItem(itemIndex: number): PlatformRequester {
+		return { request: async (request) => await this.request(request, itemIndex) };
+	}
+
+	/** Concurrent first requests share one read, rather than each decrypting the credential. */
+	private async readCredential(itemIndex: number): Promise<VideoPlatformCredentials> {
+		this.credential ??= this.context.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex);
+		return await this.credential;
+	}
+
+	/** Lets n8n authenticate with the credential already read, rather than decrypt it again. */
+	private decrypted(data: VideoPlatformCredentials): ICredentialsDecrypted {
+		const reference = this.context.getNode().credentials?.[CREDENTIAL_TYPE];
+		return { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: { ...data } };
+	}
+
+	async request(request: PlatformRequest, itemIndex: number): Promise<PlatformResponse> {
+		const data = await this.readCredential(itemIndex);
+		const credential = checkCredential(this.context.getNode(), data, itemIndex);
+		const failed: FailedRequest = {
+			node: this.context.getNode(),
+			itemIndex,
+			url: `${credential.baseUrl}${API_VERSION_PREFIX}${request.path}`,
+			baseUrl: credential.baseUrl,
+			secret: credential.apiKey,
+			creates: this.creates,
+		};
+		const { rateLimit } = this.policy;
+		let waitedMs = 0;
+		for (let retry = 0; ; retry++) {
+			await this.pacer.waitForTurn();
+			const deadline = new Deadline(this.policy.deadlineMs);
+			const response = await this.send(request, failed, this.decrypted(data), deadline);
+			const status = response.statusCode;
+			if (status !== 429) this.pacer.recordAccepted();
+			if (status >= 200 && status < 300) return await this.successOf(response, failed, deadline);
+			if (status >= 300 && status < 400) {
+				discardAnswer(response.body);
+				throw redirectError(failed, status, response.headers?.location);
+			}
+			if (status !== 429) throw httpStatusError(failed, status, await this.errorText(response, deadline));
+			discardAnswer(response.body);
+
+			const delayMs = retryDelayMs(response.headers?.['retry-after'], retry, rateLimit, this.clock.now());
+			if (retry >= rateLimit.maxRetries || waitedMs + delayMs > rateLimit.maxTotalWaitMs) {
+				throw rateLimitError(failed, retry, waitedMs, delayMs);
+			}
+			this.pacer.pauseFor(delayMs);
+			waitedMs += delayMs;
+		}
+	}
+
+	private async send(
+		request: PlatformRequest,
+		failed: FailedRequest,
+		credentialsDecrypted: ICredentialsDecrypted,
+		deadline: Deadline,
+	): Promise<IN8nHttpFullResponse> {
+		const pending = this.context.helpers.httpRequestWithAuthentication.call(
+			this.context,
+			CREDENTIAL_TYPE,
+			{
 				method: request.method,
-				url,
+				url: failed.url,
 				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
 				body: request.body === undefined ? undefined : JSON.stringify(request.body),
-				encoding: 'text',
+				// A stream, so that the answer's size and its deadline are the node's to enforce.
+				encoding: 'stream',
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
-				timeout: timeoutMs,
-			}, { credentialsDecrypted: decryptedFor.call(this, credentials) })) as IN8nHttpFullResponse;
+				// Both, because n8n versions read different ones; the key must not follow a redirect.
+				disableFollowRedirect: true,
+				maxRedirects: 0,
+				sendCredentialsOnCrossOriginRedirect: false,
+				// n8n replaces any abort signal with its own, so the deadline races the request instead.
+				timeout: deadline.ms,
+			},
+			{ credentialsDecrypted },
+		) as Promise<IN8nHttpFullResponse>;
+		try {
+			return await deadline.race(pending, (late) => discardAnswer(late.body));
 		} catch (error) {
-			throw unreachableError(failed, error);
+			if (error instanceof DeadlineExceeded) throw timeoutError(failed, deadline.ms);
+			throw noAnswerError(failed, error, deadline.ms);
 		}
+	}
 
+	private async successOf(
+		response: IN8nHttpFullResponse,
+		failed: FailedRequest,
+		deadline: Deadline,
+	): Promise<PlatformResponse> {
 		const status = response.statusCode;
-		if (status !== 429) pacer.recordAccepted();
-		if (status >= 200 && status < 300) {
-			return { statusCode: status, body: parseBody(response.body) };
-		}
-		if (status !== 429) throw httpStatusError(failed, status, response.body);
+		const answer = await readAnswer(response.body, this.policy.maxAnswerBytes, deadline);
+		if (answer.outcome === 'deadline') throw timeoutError(failed, deadline.ms);
+		if (answer.outcome === 'cut-off') throw cutOffError(failed, status);
+		if (answer.outcome === 'overflowed') throw tooLargeError(failed, status, this.policy.maxAnswerBytes);
+		if (isHtmlPage(response.headers?.['content-type'], answer.text)) throw htmlPageError(failed, status);
+		return { statusCode: status, body: parseBody(answer.text) };
+	}
 
-		const delayMs = retryDelayMs(response.headers?.['retry-after'], retry, rateLimit, clock.now());
-		if (retry >= rateLimit.maxRetries || waitedMs + delayMs > rateLimit.maxTotalWaitMs) {
-			throw rateLimitError(failed, retry, waitedMs, delayMs);
-		}
-		pacer.pauseFor(delayMs);
-		waitedMs += delayMs;
+	/** The start of an error answer, to quote; the status says enough when it cannot be read. */
+	private async errorText(response: IN8nHttpFullResponse, deadline: Deadline): Promise<string> {
+		return (await readAnswer(response.body, MAX_ERROR_ANSWER_BYTES, deadline)).text;
 	}
 }

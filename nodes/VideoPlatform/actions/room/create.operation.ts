@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ROOM_TYPES } from '../../platform';
-import type { TransportOptions } from '../../transport';
-import { requestVideoPlatform } from '../../transport';
+import type { PlatformRequester } from '../../transport';
 import { concurrencyOption } from '../concurrency';
 import { readTextParameter } from '../parameters';
 import { responseToJson } from '../responseToJson';
@@ -40,20 +39,17 @@ const displayOptions = { show: { resource: ['room'], operation: ['create'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
+export const creates = 'room';
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	run: TransportOptions = {},
+	platform: PlatformRequester,
 ): Promise<IDataObject> {
 	const body = {
 		name: readTextParameter.call(this, 'name', 'Name', itemIndex),
 		type: readTextParameter.call(this, 'type', 'Type', itemIndex),
 	};
-	const response = await requestVideoPlatform.call(
-		this,
-		{ method: 'POST', path: '/rooms', body },
-		itemIndex,
-		run,
-	);
+	const response = await platform.request({ method: 'POST', path: '/rooms', body });
 	return responseToJson(response);
 }

@@ -1,12 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/errors';
-import {
-	httpStatusError,
-	platformMessage,
-	redact,
-	unreachableError,
-} from '../../../../nodes/VideoPlatform/transport/errors';
+import { httpStatusError, isHtmlPage } from '../../../../nodes/VideoPlatform/transport/errors';
 import { testNode } from '../../../helpers/executeContext';
 
 const failed: FailedRequest = {
@@ -15,23 +10,8 @@ const failed: FailedRequest = {
 	url: 'https://video.example.com/v1/rooms',
 	baseUrl: 'https://video.example.com',
 	secret: 'sk_live_secret',
+	creates: 'room',
 };
-
-describe('platformMessage', () => {
-	it.each([
-		[{ message: 'name is too long' }, 'name is too long'],
-		[{ error: 'bad type' }, 'bad type'],
-		[{ error: { message: 'nested' } }, 'nested'],
-		[{ detail: 'problem+json detail' }, 'problem+json detail'],
-		['{"message":"from text"}', 'from text'],
-		['plain text error', 'plain text error'],
-		[{ code: 7 }, '{"code":7}'],
-		['', ''],
-		[undefined, ''],
-	])('finds the words in %p', (body, expected) => {
-		expect(platformMessage(body)).toBe(expected);
-	});
-});
 
 describe('error mapping', () => {
 	it.each([
@@ -40,6 +20,7 @@ describe('error mapping', () => {
 		[401, /rejected the API key \(HTTP 401\)/, /check the API key/],
 		[403, /not allowed to do this \(HTTP 403\)/, /lacks permission/],
 		[404, /Nothing was found at https:\/\/video.example.com\/v1\/rooms \(HTTP 404\)/, /Base URL/],
+		[431, /refused the request headers as too large \(HTTP 431\)/, /API key may be too long/],
 		[500, /server error \(HTTP 500\)/, /not repeated/],
 		[503, /server error \(HTTP 503\)/, /may have processed it/],
 		[409, /answered HTTP 409/, /not repeated/],
@@ -57,24 +38,17 @@ describe('error mapping', () => {
 		const error = httpStatusError(failed, 400, { message: 'bad header Bearer sk_live_secret' });
 		expect(error.message).toContain('Bearer [redacted]');
 		expect(JSON.stringify(error)).not.toContain('sk_live_secret');
-		expect(redact('a sk_live_secret b', '')).toBe('a sk_live_secret b');
 	});
+});
 
+describe('isHtmlPage', () => {
 	it.each([
-		['ECONNREFUSED', /connection was refused/],
-		['ENOTFOUND', /not found \(DNS\)/],
-		['ECONNABORTED', /timeout/],
-		['EWHATEVER', /network error EWHATEVER/],
-	])('explains the network error %p', (code, reason) => {
-		const cause = Object.assign(new Error('boom'), {
-			code,
-			config: { headers: { Authorization: 'Bearer sk_live_secret' } },
-		});
-		const error = unreachableError(failed, new NodeApiError(testNode, cause as never));
-		expect(error.message).toMatch(/^Cannot reach the base URL https:\/\/video.example.com: /);
-		expect(error.message).toMatch(reason);
-		expect(error.httpCode).toBeNull();
-		expect(JSON.stringify(error)).not.toContain('sk_live_secret');
-		expect(JSON.stringify(error.cause ?? {})).not.toContain('sk_live_secret');
+		['text/html; charset=utf-8', '{}', true],
+		['application/json', '  <!DOCTYPE html><html></html>', true],
+		[undefined, '<html lang="en">', true],
+		['application/json', '{"name":"<html>"}', false],
+		['text/plain', 'Created', false],
+	])('%p with %p: %p', (contentType, text, expected) => {
+		expect(isHtmlPage(contentType, text)).toBe(expected);
 	});
 });

@@ -2,6 +2,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { execute } from '../../../../../nodes/VideoPlatform/actions/room/create.operation';
+import { PlatformClient } from '../../../../../nodes/VideoPlatform/transport';
 import { createExecuteContext } from '../../../../helpers/executeContext';
 
 const credentials = { baseUrl: 'https://video.example.com/v1/', apiKey: 'Bearer k' };
@@ -9,7 +10,7 @@ const credentials = { baseUrl: 'https://video.example.com/v1/', apiKey: 'Bearer 
 function run(parameters: Record<string, unknown>, answer: unknown = { statusCode: 201, body: '{"id":"r1"}' }) {
 	const http = jest.fn(async (_options: IHttpRequestOptions) => answer);
 	const context = createExecuteContext({ credentials, parameters, http });
-	return { http, result: execute.call(context, 0) };
+	return { http, result: execute.call(context, 0, new PlatformClient(context, 'room').forItem(0)) };
 }
 
 describe('Room → Create', () => {
