@@ -8,9 +8,16 @@ import type {
 
 import { API_VERSION_PREFIX } from '../nodes/VideoPlatform/platform';
 
-/** The base URL as `normalizeBaseUrl` in nodes/VideoPlatform/platform.ts makes it. */
+/**
+ * The base URL as `normalizeBaseUrl` in nodes/VideoPlatform/platform.ts makes it. An expression
+ * cannot refuse with a message as the node does, so it drops what the node refuses: a
+ * `user:password@` (which would replace the Bearer key with Basic auth), then a query or fragment.
+ */
 export const BASE_URL_EXPRESSION =
-	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/v1$/i, "").replace(/\\/+$/, "") }}';
+	'={{ String($credentials.baseUrl).trim().replace(/^([a-z][a-z0-9+.-]*:\\/\\/)?[^/]*@/i, "$1").replace(/[?#].*$/, "").replace(/\\/+$/, "").replace(/\\/v1$/i, "").replace(/\\/+$/, "") }}';
+
+/** Redirects are never followed; these say so, since n8n shows only a rule's fixed message. */
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 /** Answers that prove the server was reached without rejecting the key. */
 const NOT_REJECTED_STATUSES = [400, 404, 405, 409, 422, 429, 500, 501, 502, 503, 504];
@@ -77,6 +84,10 @@ export class VideoPlatformApi implements ICredentialType {
 			baseURL: BASE_URL_EXPRESSION,
 			url: `${API_VERSION_PREFIX}/rooms`,
 			method: 'GET',
+			// Both, because n8n versions read different ones; the key must not follow a redirect.
+			disableFollowRedirect: true,
+			maxRedirects: 0,
+			sendCredentialsOnCrossOriginRedirect: false,
 		},
 		rules: [
 			{
@@ -94,6 +105,13 @@ export class VideoPlatformApi implements ICredentialType {
 						'The platform refused this API key (HTTP 403). Check that the key is active and may use the API.',
 				},
 			},
+			...REDIRECT_STATUSES.map((status) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value: status,
+					message: `The Base URL answered with a redirect (HTTP ${status}), which is never followed, so that the API key goes only to the Base URL's address. Open the Base URL in a browser to see where it leads (often https:// instead of http://, or another path), and enter that address if it is your platform's API.`,
+				},
+			})),
 			...NOT_REJECTED_STATUSES.map((status) => ({
 				type: 'responseCode' as const,
 				properties: {

@@ -4,6 +4,7 @@ import {
 	VideoPlatformApi,
 } from '../../credentials/VideoPlatformApi.credentials';
 import { normalizeApiKey, normalizeBaseUrl } from '../../nodes/VideoPlatform/platform';
+import { baseUrlProblem } from '../../nodes/VideoPlatform/transport/credential';
 import { evaluateCredentialExpression } from '../helpers/credentialExpression';
 
 const credential = new VideoPlatformApi();
@@ -40,9 +41,20 @@ describe('VideoPlatformApi credential', () => {
 		' https://video.example.com/V1// ',
 		'https://video.example.com/api/',
 	])('builds the same base URL from %p as the node code', (baseUrl) => {
+		expect(baseUrlProblem(baseUrl)).toBeUndefined();
 		expect(evaluateCredentialExpression(BASE_URL_EXPRESSION, { baseUrl })).toBe(
 			normalizeBaseUrl(baseUrl),
 		);
+	});
+
+	it.each([
+		['https://admin:hunter2@video.example.com/api', 'https://video.example.com/api'],
+		['https://admin:p#ss@video.example.com', 'https://video.example.com'],
+		['https://video.example.com/api?tenant=1', 'https://video.example.com/api'],
+		['https://video.example.com/v1/#top', 'https://video.example.com'],
+	])('drops from %p what the node refuses, since an expression cannot refuse', (baseUrl, expected) => {
+		expect(baseUrlProblem(baseUrl)).toBeDefined();
+		expect(evaluateCredentialExpression(BASE_URL_EXPRESSION, { baseUrl })).toBe(expected);
 	});
 
 	describe('test request', () => {
@@ -52,6 +64,15 @@ describe('VideoPlatformApi credential', () => {
 			expect(test.request.method).toBe('GET');
 			expect(test.request.body).toBeUndefined();
 			expect(test.request.url).toBe('/v1/rooms');
+		});
+
+		it('says what a redirect means, since it is never followed', () => {
+			for (const status of [301, 302, 303, 307, 308]) {
+				const rule = (test.rules ?? []).find((r) => r.type === 'responseCode' && r.properties.value === status);
+				expect(rule?.properties.message).toMatch(
+					new RegExp(`^The Base URL answered with a redirect \\(HTTP ${status}\\), which is never followed`),
+				);
+			}
 		});
 
 		it('reports 401 and 403 as a rejected key', () => {

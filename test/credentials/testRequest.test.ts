@@ -1,0 +1,56 @@
+import { Container } from '@n8n/di';
+import { OutboundHttp } from '@n8n/backend-network';
+
+import {
+	AUTHORIZATION_EXPRESSION,
+	BASE_URL_EXPRESSION,
+	VideoPlatformApi,
+} from '../../credentials/VideoPlatformApi.credentials';
+import { evaluateCredentialExpression } from '../helpers/credentialExpression';
+import type { Sandbox } from '../helpers/sandbox';
+import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
+
+/** The Test button's request, as n8n builds it from the credential, through n8n's real client. */
+async function testRequestAt(baseUrl: string) {
+	const { request } = new VideoPlatformApi().test;
+	const credentials = { baseUrl, apiKey: SANDBOX_KEY };
+	return await Container.get(OutboundHttp)
+		.requests()
+		.request({
+			...request,
+			url: String(request.url),
+			baseURL: String(evaluateCredentialExpression(BASE_URL_EXPRESSION, credentials)),
+			headers: { Authorization: String(evaluateCredentialExpression(AUTHORIZATION_EXPRESSION, credentials)) },
+			returnFullResponse: true,
+		})
+		.then(
+			(response: { statusCode: number }) => response.statusCode,
+			(error: { response?: { status: number } }) => error.response?.status,
+		);
+}
+
+describe("the credential's Test request against real local servers", () => {
+	let platform: Sandbox;
+	let elsewhere: Sandbox;
+	afterEach(async () => {
+		await platform.stop();
+		await elsewhere?.stop();
+	});
+
+	it.each([301, 302, 307, 308])('does not follow an HTTP %p to another port', async (status) => {
+		elsewhere = await startSandbox();
+		platform = await startSandbox({ fault: 'redirect', faultRedirectStatus: status, faultRedirectTo: `${elsewhere.url}/v1/rooms` });
+		expect(await testRequestAt(platform.url)).toBe(status);
+		expect(elsewhere.state.requests).toEqual([]);
+	});
+
+	it('sends the Bearer key, not Basic auth, to the right path when the Base URL has user:password@ or a query', async () => {
+		platform = await startSandbox();
+		await testRequestAt(platform.url.replace('://', '://admin:hunter2@'));
+		await testRequestAt(`${platform.url}/?tenant=1#top`);
+		expect(platform.state.requests.map((r: { path: string; authorization: string }) => [r.path, r.authorization])).toEqual([
+			['/v1/rooms', 'valid Bearer key'],
+			['/v1/rooms', 'valid Bearer key'],
+		]);
+	});
+});
