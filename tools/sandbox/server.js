@@ -4,6 +4,7 @@
 // not show (status codes, bodies, error shapes) is the sandbox's own and says so.
 const http = require('node:http');
 const { randomUUID } = require('node:crypto');
+const { createFaults } = require('./faults');
 
 const SANDBOX_NOTE =
 	"Answer made up by the local sandbox: the platform has not published its responses.";
@@ -103,6 +104,7 @@ function createSandbox(userOptions = {}) {
 	const emptyCounts = () => ({ total: 0, underWay: 0, peakUnderWay: 0, createdByBody: {} });
 	const state = { rooms: [], requests: [], counts: emptyCounts() };
 	const rateLimited = createRateLimiter(options.rateLimit, options.now);
+	const faults = createFaults(userOptions);
 	let errorBudget = 0;
 	const webhookSender = require('./webhook');
 
@@ -138,8 +140,10 @@ function createSandbox(userOptions = {}) {
 		state.counts.total++;
 		if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
 
+		if (faults.intercept(req, res, raw, entry)) return;
 		const reply = (status, body, headers) => {
 			entry.status = status;
+			if (faults.deliver(req, res, raw, entry, { ...body, sandbox: SANDBOX_NOTE })) return;
 			send(res, status, { ...body, sandbox: SANDBOX_NOTE }, headers);
 		};
 		if (entry.authorization !== 'valid Bearer key') {
@@ -172,6 +176,7 @@ function createSandbox(userOptions = {}) {
 	}
 
 	async function handleSandbox(req, res, raw) {
+		if (faults.control(req, res, raw)) return;
 		const url = new URL(req.url, 'http://sandbox');
 		if (req.method === 'GET' && url.pathname === '/_sandbox/state') {
 			return send(res, 200, { note: SANDBOX_NOTE, options: { ...options, apiKey: undefined, now: undefined }, ...state });

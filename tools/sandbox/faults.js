@@ -1,0 +1,151 @@
+'use strict';
+// Test faults: answers that a broken network, proxy or server could give, for proving how a
+// client copes. Nothing says the platform answers like this. Every fault's answer carries the
+// header X-Sandbox-Fault and, where it has a body, a note saying so; the request log marks it.
+const zlib = require('node:zlib');
+
+const FAULT_NOTE = 'Test fault of the local sandbox: no real platform is known to answer like this.';
+const FAULTS = ['redirect', 'html', 'header-too-large', 'reset', 'cut-off', 'trickle', 'oversized', 'gzip-bomb'];
+// Answered instead of the API; the others change how the API's own answer is delivered.
+const INSTEAD_OF_ANSWER = new Set(['redirect', 'html', 'header-too-large']);
+
+/**
+ * @typedef {object} FaultOptions
+ * @property {string} [fault]              one of FAULTS; unset: none
+ * @property {string} [faultMatch]         only requests whose body contains this text (default: all)
+ * @property {string} [faultRedirectTo]    redirect: the Location (default: same path on https)
+ * @property {number} [faultRedirectStatus] redirect: 301, 302, 303, 307 or 308 (default 307)
+ * @property {number} [faultIntervalMs]    trickle: one byte this often (default 500)
+ * @property {number} [faultDurationMs]    trickle: how long before the answer ends (default 90000)
+ * @property {number} [faultSizeBytes]     oversized, gzip-bomb: decoded size (default 32 MiB)
+ */
+const FAULT_KEYS = ['fault', 'faultMatch', 'faultRedirectTo', 'faultRedirectStatus', 'faultIntervalMs', 'faultDurationMs', 'faultSizeBytes'];
+
+function pick(options) {
+	const picked = Object.fromEntries(FAULT_KEYS.filter((key) => options[key] !== undefined && options[key] !== '').map((key) => [key, options[key]]));
+	if (picked.fault !== undefined && !FAULTS.includes(picked.fault)) {
+		throw new Error(`Unknown fault "${picked.fault}"; known: ${FAULTS.join(', ')}`);
+	}
+	return picked;
+}
+
+const label = (name) => ({ 'X-Sandbox-Fault': name, 'X-Sandbox': 'n8n-nodes-videoplatform local sandbox' });
+
+const gzipCache = new Map();
+function gzipOfSpaces(size) {
+	if (!gzipCache.has(size)) {
+		const chunk = Buffer.alloc(1024 * 1024, ' ');
+		const gzip = zlib.createGzip({ level: 9 });
+		const parts = [];
+		gzip.on('data', (part) => parts.push(part));
+		for (let left = size; left > 0; left -= chunk.length) gzip.write(chunk.subarray(0, Math.min(left, chunk.length)));
+		gzipCache.set(size, new Promise((resolve) => gzip.end(() => resolve(Buffer.concat(parts)))));
+	}
+	return gzipCache.get(size);
+}
+
+function createFaults(initial = {}) {
+	let current = pick(initial);
+	const applies = (raw) => current.fault && (!current.faultMatch || raw.includes(current.faultMatch));
+
+	/** Answers instead of the API (before the key is even checked). True when it answered. */
+	function intercept(req, res, raw, entry) {
+		if (!applies(raw) || !INSTEAD_OF_ANSWER.has(current.fault)) return false;
+		const name = current.fault;
+		entry.fault = name;
+		if (name === 'redirect') {
+			const host = req.headers.host;
+			entry.status = Number(current.faultRedirectStatus ?? 307);
+			res.writeHead(entry.status, { ...label(name), Location: current.faultRedirectTo ?? `https://${host}${req.url}`, 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ sandbox: FAULT_NOTE, fault: name }));
+		} else if (name === 'html') {
+			entry.status = 200;
+			res.writeHead(200, { ...label(name), 'Content-Type': 'text/html; charset=utf-8' });
+			res.end(`<!doctype html><html><head><title>Sign in</title></head><body><!-- ${FAULT_NOTE} --><form>Sign in</form></body></html>`);
+		} else {
+			entry.status = 431;
+			res.writeHead(431, { ...label(name), 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ error: 'Request header fields too large.', sandbox: FAULT_NOTE, fault: name }));
+		}
+		return true;
+	}
+
+	/** Delivers the API's own answer the faulty way, after the room was made. True when it did. */
+	function deliver(req, res, raw, entry, body) {
+		if (!applies(raw) || INSTEAD_OF_ANSWER.has(current.fault)) return false;
+		const name = current.fault;
+		entry.fault = name;
+		const text = JSON.stringify({ ...body, fault: name, faultNote: FAULT_NOTE });
+		const headers = { ...label(name), 'Content-Type': 'application/json' };
+		if (name === 'reset') {
+			req.socket.resetAndDestroy?.() ?? req.socket.destroy();
+		} else if (name === 'cut-off') {
+			res.writeHead(entry.status, { ...headers, 'Content-Length': Buffer.byteLength(text) });
+			res.write(text.slice(0, Math.floor(text.length / 2)), () => res.socket?.destroy());
+		} else if (name === 'trickle') {
+			trickle(res, entry.status, headers, text);
+		} else if (name === 'oversized') {
+			oversized(res, entry.status, headers, text);
+		} else {
+			const size = Number(current.faultSizeBytes ?? 32 * 1024 * 1024);
+			gzipOfSpaces(size).then((compressed) => {
+				res.writeHead(entry.status, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': compressed.length });
+				res.end(compressed);
+			});
+		}
+		return true;
+	}
+
+	function trickle(res, status, headers, text) {
+		const interval = Number(current.faultIntervalMs ?? 500);
+		const endAt = Date.now() + Number(current.faultDurationMs ?? 90_000);
+		res.writeHead(status, headers);
+		// JSON allows leading white space, so the answer stays valid however long it trickles.
+		const timer = setInterval(() => {
+			if (Date.now() < endAt) return res.write(' ');
+			clearInterval(timer);
+			res.end(text);
+		}, interval);
+		res.on('close', () => clearInterval(timer));
+	}
+
+	function oversized(res, status, headers, text) {
+		const size = Number(current.faultSizeBytes ?? 32 * 1024 * 1024);
+		const chunk = Buffer.alloc(64 * 1024, ' ');
+		res.writeHead(status, headers);
+		let left = size;
+		const pump = () => {
+			while (left > 0) {
+				const part = chunk.subarray(0, Math.min(left, chunk.length));
+				left -= part.length;
+				if (!res.write(part)) return res.once('drain', pump);
+			}
+			res.end(text);
+		};
+		res.on('close', () => (left = 0));
+		pump();
+	}
+
+	/** /_sandbox/faults: GET shows the fault, PUT sets it (JSON of FaultOptions), DELETE clears it. */
+	function control(req, res, raw) {
+		if (!req.url.startsWith('/_sandbox/faults')) return false;
+		const reply = (status, body) => {
+			res.writeHead(status, { 'Content-Type': 'application/json', ...label('control') });
+			res.end(JSON.stringify({ ...body, note: FAULT_NOTE, known: FAULTS }));
+		};
+		try {
+			if (req.method === 'PUT') current = pick(JSON.parse(raw || '{}'));
+			else if (req.method === 'DELETE') current = {};
+			else if (req.method !== 'GET') return reply(405, { error: 'Use GET, PUT or DELETE.' }), true;
+		} catch (error) {
+			reply(400, { error: error.message });
+			return true;
+		}
+		reply(200, { faults: current });
+		return true;
+	}
+
+	return { intercept, deliver, control, current: () => current };
+}
+
+module.exports = { createFaults, FAULTS, FAULT_NOTE };
