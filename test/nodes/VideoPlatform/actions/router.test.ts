@@ -1,6 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { indexRanges } from '../../../../nodes/VideoPlatform/actions/partWay';
 import { router } from '../../../../nodes/VideoPlatform/actions/router';
 import { createExecuteContext } from '../../../helpers/executeContext';
 
@@ -100,11 +101,26 @@ describe('router with concurrency, against a real local server', () => {
 		try {
 			const context = live(sandbox.url, false, 8);
 			const [output] = await router.call(context);
-			// Decrypting the credential once per worker at most, not once per item.
-			expect(context.credentialReads.count).toBeLessThanOrEqual(8);
+			// Read once per run, even when the first requests start together.
+			expect(context.credentialReads.count).toBe(1);
 			expect(output.map((item) => item.json.name)).toEqual(names.map((n) => n.json.name));
 			expect(output.map((item) => item.pairedItem)).toEqual(names.map((_, item) => ({ item })));
 			expect(sandbox.state.rooms).toHaveLength(40);
+		} finally {
+			await sandbox.stop();
+		}
+	});
+
+	it('without Continue On Fail, the error names the items that already got a room', async () => {
+		const sandbox = await startSandbox({ latencyMs: 5, fault: 'html', faultMatch: '"Room 5"' });
+		try {
+			const error = (await router.call(live(sandbox.url, false, 4)).catch((e: unknown) => e)) as NodeApiError;
+			expect(error.message).toMatch(/seems to be a web page.*\[item 5\]$/);
+			const created = sandbox.state.rooms.map((room: { name: string }) => Number(room.name.split(' ')[1]));
+			expect(created.length).toBeGreaterThan(0);
+			expect(error.description).toContain(
+				`This run stopped at this failure, and ${created.length} items had already got a room in it (items ${indexRanges(created)}; n8n counts items from 0). Running the whole workflow again would create those rooms again. To run every item and get each failure as an output item instead, set Settings → On Error to "Continue" on this node.`,
+			);
 		} finally {
 			await sandbox.stop();
 		}
