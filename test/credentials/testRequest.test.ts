@@ -12,13 +12,17 @@ import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 
 /** The Test button's request, as n8n builds it from the credential, through n8n's real client. */
 async function testRequestAt(baseUrl: string) {
-	const { request } = new VideoPlatformApi().test;
+	const { method, url, disableFollowRedirect, maxRedirects, sendCredentialsOnCrossOriginRedirect } =
+		new VideoPlatformApi().test.request;
 	const credentials = { baseUrl, apiKey: SANDBOX_KEY };
 	return await Container.get(OutboundHttp)
 		.requests()
 		.request({
-			...request,
-			url: String(request.url),
+			method,
+			disableFollowRedirect,
+			maxRedirects,
+			sendCredentialsOnCrossOriginRedirect,
+			url: String(url),
 			baseURL: String(evaluateCredentialExpression(BASE_URL_EXPRESSION, credentials)),
 			headers: { Authorization: String(evaluateCredentialExpression(AUTHORIZATION_EXPRESSION, credentials)) },
 			returnFullResponse: true,
