@@ -1,17 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/errors';
 import { httpStatusError, isHtmlPage } from '../../../../nodes/VideoPlatform/transport/errors';
-import { testNode } from '../../../helpers/executeContext';
-
-const failed: FailedRequest = {
-	node: testNode,
-	itemIndex: 2,
-	url: 'https://video.example.com/v1/rooms',
-	baseUrl: 'https://video.example.com',
-	secret: 'sk_live_secret',
-	creates: 'room',
-};
+import { failedCreateRoom as failed } from '../../../helpers/platformClient';
 
 describe('error mapping', () => {
 	it.each([

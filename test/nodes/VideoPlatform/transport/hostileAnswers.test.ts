@@ -1,24 +1,6 @@
-import type { NodeApiError } from 'n8n-workflow';
-
-import type { TransportSeams } from '../../../../nodes/VideoPlatform/transport';
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
-import { createExecuteContext } from '../../../helpers/executeContext';
+import { createRoomFailure as createRoomAt, MAY_HAVE_CREATED_ROOM as MAY_HAVE } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
-import { SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
-
-const createRoom = { method: 'POST' as const, path: '/rooms', body: { name: 'Biology', type: 'conference' } };
-const MAY_HAVE =
-	'The platform may have created the room; it was not sent again. Check the platform before you run this item again.';
-
-async function createRoomAt(baseUrl: string, seams?: TransportSeams, apiKey = SANDBOX_KEY): Promise<NodeApiError> {
-	const context = createExecuteContext({ credentials: { baseUrl, apiKey } });
-	return await new PlatformClient(context, 'room', seams).request(createRoom, 0).then(
-		() => {
-			throw new Error('expected the request to fail');
-		},
-		(error: NodeApiError) => error,
-	);
-}
+import { startSandbox } from '../../../helpers/sandbox';
 
 describe('answers after the request arrived: the room may exist, and it is not sent again', () => {
 	let sandbox: Sandbox;

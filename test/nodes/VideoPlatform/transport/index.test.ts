@@ -4,10 +4,10 @@ import { NodeApiError } from 'n8n-workflow';
 import type { PlatformRequest, TransportSeams } from '../../../../nodes/VideoPlatform/transport';
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
 import { createExecuteContext } from '../../../helpers/executeContext';
+import { createRoom, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
 import { fakeClock, SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
 
-const createRoom = { method: 'POST' as const, path: '/rooms', body: { name: 'Biology', type: 'conference' } };
 
 /** Runs the transport against a real local server and returns the error it throws. */
 async function failureOf(run: Promise<unknown>): Promise<NodeApiError> {
@@ -151,9 +151,7 @@ describe('PlatformClient against a real local server', () => {
 				send(contextFor(sandbox.url), createRoom, 0, { policy: { deadlineMs: 200 } }),
 			);
 			expect(error.message).toBe(`No complete answer from ${sandbox.url} within 0.2 s (timeout) [item 0]`);
-			expect(error.description).toBe(
-				'The platform may have created the room; it was not sent again. Check the platform before you run this item again.',
-			);
+			expect(error.description).toBe(MAY_HAVE_CREATED_ROOM);
 			expectNoKey(error);
 			expect(sandbox.state.counts.total).toBe(1);
 		});

@@ -1,21 +1,6 @@
-import type { NodeApiError } from 'n8n-workflow';
-
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
-import { createExecuteContext } from '../../../helpers/executeContext';
+import { createRoomFailure as createRoomAt } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
-
-const createRoom = { method: 'POST' as const, path: '/rooms', body: { name: 'Biology', type: 'conference' } };
-
-async function createRoomAt(baseUrl: string): Promise<NodeApiError> {
-	const context = createExecuteContext({ credentials: { baseUrl, apiKey: SANDBOX_KEY } });
-	return await new PlatformClient(context, 'room').request(createRoom, 0).then(
-		() => {
-			throw new Error('expected the request to fail');
-		},
-		(error: NodeApiError) => error,
-	);
-}
 
 describe('redirects are never followed', () => {
 	let platform: Sandbox;

@@ -1,20 +1,8 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/errors';
 import { noAnswerError } from '../../../../nodes/VideoPlatform/transport/unanswered';
 import { testNode } from '../../../helpers/executeContext';
-
-const failed: FailedRequest = {
-	node: testNode,
-	itemIndex: 2,
-	url: 'https://video.example.com/v1/rooms',
-	baseUrl: 'https://video.example.com',
-	secret: 'sk_live_secret',
-	creates: 'room',
-};
-
-const MAY_HAVE =
-	'The platform may have created the room; it was not sent again. Check the platform before you run this item again.';
+import { failedCreateRoom as failed, MAY_HAVE_CREATED_ROOM as MAY_HAVE } from '../../../helpers/platformClient';
 
 /** An error as n8n-core wraps what the HTTP layer threw, with the key in its request config. */
 function wrapped(code: string) {
