@@ -138,8 +138,9 @@ export class PlatformClient {
 				discardAnswer(response.body);
 				throw redirectError(failed, status, response.headers?.location);
 			}
-			if (status !== 429) throw httpStatusError(failed, status, await this.errorText(response, deadline));
-			discardAnswer(response.body);
+			// Read, not dropped, so that the connection can be reused for the retry.
+			const said = await this.errorText(response, deadline);
+			if (status !== 429) throw httpStatusError(failed, status, said);
 
 			const delayMs = retryDelayMs(response.headers?.['retry-after'], retry, rateLimit, this.clock.now());
 			if (retry >= rateLimit.maxRetries || waitedMs + delayMs > rateLimit.maxTotalWaitMs) {
