@@ -1,21 +1,25 @@
 #!/usr/bin/env node
 'use strict';
-// npm start [-- --n8n 1] [--port 5678] [--sandbox-port 8787] [--exit-when-ready]
+// npm start [-- --n8n 1] [--port 5678] [--sandbox-port 8787] [--data .n8n-local] [--exit-when-ready]
 // n8n with this package, the local sandbox and the example workflows, in one command.
 // Ctrl-C stops everything it started. The n8n user folder (.n8n-local/) is kept between runs,
 // so workflows you make there survive; the examples are imported once.
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { loadExamples, sandboxCredential } = require('./lib/examples');
-const { OWNER, ensureOwner } = require('./lib/n8n-api');
+const { loadExamples, sandboxCredential, SANDBOX_CREDENTIAL_ID } = require('./lib/examples');
+const { OWNER, ensureOwner, activeTriggerUrls } = require('./lib/n8n-api');
 const { N8nInstance, freePort } = require('./lib/n8n-instance');
+const { InstallError } = require('./lib/install-steps');
 const { packPackage } = require('./lib/package');
 const { repoRoot, scratchRoot } = require('./lib/paths');
+const { triggerUrls } = require('./lib/workflows');
 const { createSandbox } = require('./sandbox/server');
 
 const SANDBOX_KEY = 'sandbox-key';
 const WEBHOOK_EXAMPLE = 'vpExampleWebhook';
+// Measured from an empty cache on a 2-core machine; the README gives the same figure.
+const FIRST_INSTALL_MINUTES = 5;
 
 function option(flag, fallback) {
 	const index = process.argv.indexOf(flag);
@@ -37,42 +41,73 @@ async function portOr(preferred) {
 	return free ? preferred : await freePort();
 }
 
+/** Runs one numbered step, and says how long it took. */
+async function step(log, label, work) {
+	const started = Date.now();
+	log(`${label}...`);
+	const result = await work();
+	log(`      done in ${Math.round((Date.now() - started) / 1000)} s`);
+	return result;
+}
+
 /**
  * Everything `npm start` sets up, without waiting for Ctrl-C: the tests use it as it is.
  * Returns the running n8n and sandbox; stop them with `stop()`.
  */
 async function startEnvironment({ major, userFolder, port, sandboxPort, log = say }) {
-	log(`[1/5] n8n ${major}.x: making sure it is installed (the first time takes a few minutes)...`);
-	const n8n = await new N8nInstance({ major, userFolder }).prepare();
-	n8n.port = await portOr(port);
+	const running = [];
+	let n8n;
+	let sandbox;
+	try {
+		n8n = await step(log, `[1/5] n8n ${major}.x: checking the install (the first time, it installs Node 24 and n8n: about ${FIRST_INSTALL_MINUTES} minutes)`, async () =>
+			await new N8nInstance({ major, userFolder }).prepare(),
+		);
+		running.push(n8n);
+		n8n.port = await portOr(port);
 
-	log('[2/5] Building and packing the package, and installing it into n8n...');
-	const tarball = packPackage(path.join(scratchRoot, `start-pack-${process.pid}`), { build: true });
-	n8n.installPackage(tarball);
+		await step(log, '[2/5] Building and packing the package, and installing it into n8n', async () =>
+			n8n.installPackage(packPackage(path.join(scratchRoot, `start-pack-${process.pid}`), { build: true })),
+		);
 
-	log('[3/5] Starting the local sandbox of the platform...');
-	const sandbox = createSandbox({ apiKey: SANDBOX_KEY, port: await portOr(sandboxPort) });
-	await sandbox.start();
-	await n8n.importCredentials([sandboxCredential(sandbox.url, SANDBOX_KEY)]);
+		sandbox = await step(log, '[3/5] Starting the local sandbox of the platform', async () => {
+			const started = createSandbox({ apiKey: SANDBOX_KEY, port: await portOr(sandboxPort), webhookTargets: () => activeTriggerUrls(n8n.baseUrl) });
+			await started.start();
+			running.push(started);
+			return started;
+		});
 
-	const marker = path.join(userFolder, '.examples-imported');
-	if (!fs.existsSync(marker)) {
-		log('[4/5] Importing the example workflows...');
-		for (const { workflow } of loadExamples()) {
-			await n8n.importWorkflow(workflow);
-			if (workflow.id === WEBHOOK_EXAMPLE) await n8n.activateWorkflow(workflow.id);
-		}
-		fs.writeFileSync(marker, new Date().toISOString());
-	} else {
-		log('[4/5] Example workflows were imported before; your workflows are kept.');
+		await step(log, '[4/5] Preparing the sandbox credential and the example workflows', async () => {
+			const kept = await n8n.exportCredential(SANDBOX_CREDENTIAL_ID);
+			if (kept) {
+				log('      The sandbox credential exists and is kept as it is.');
+				if (!String(kept.data?.baseUrl).startsWith(sandbox.url)) {
+					log(`      Note: its Base URL is not the sandbox's address this time, ${sandbox.url}. Edit the credential if it should use the sandbox.`);
+				}
+			} else {
+				await n8n.importCredentials([sandboxCredential(sandbox.url, SANDBOX_KEY)]);
+			}
+			const marker = path.join(userFolder, '.examples-imported');
+			if (fs.existsSync(marker)) return log('      The examples were imported before; your workflows are kept.');
+			for (const { workflow } of loadExamples()) {
+				await n8n.importWorkflow(workflow);
+				if (workflow.id === WEBHOOK_EXAMPLE) await n8n.activateWorkflow(workflow.id);
+			}
+			fs.writeFileSync(marker, new Date().toISOString());
+		});
+
+		await step(log, '[5/5] Starting n8n', async () => {
+			await n8n.start();
+			await ensureOwner(n8n.baseUrl);
+		});
+	} catch (error) {
+		// Nothing may outlive a failed start: n8n runs detached, in a process group of its own.
+		for (const service of running.reverse()) await service.stop().catch(() => undefined);
+		throw error;
 	}
-
-	log('[5/5] Starting n8n...');
-	await n8n.start();
-	await ensureOwner(n8n.baseUrl);
 	return {
 		n8n,
 		sandbox,
+		webhookUrl: triggerUrls(n8n.baseUrl, loadExamples().find(({ workflow }) => workflow.id === WEBHOOK_EXAMPLE).workflow)[0],
 		async stop() {
 			await n8n.stop();
 			await sandbox.stop();
@@ -85,11 +120,11 @@ async function main() {
 	if (![1, 2].includes(major)) throw new Error('--n8n takes 1 or 2');
 	const environment = await startEnvironment({
 		major,
-		userFolder: path.join(repoRoot, '.n8n-local', `n8n-${major}`),
+		userFolder: path.join(path.resolve(option('--data', path.join(repoRoot, '.n8n-local'))), `n8n-${major}`),
 		port: Number(option('--port', '5678')),
 		sandboxPort: Number(option('--sandbox-port', '8787')),
 	});
-	const { n8n, sandbox } = environment;
+	const { n8n, sandbox, webhookUrl } = environment;
 	let stopping = false;
 	const stop = async () => {
 		if (stopping) return;
@@ -107,16 +142,29 @@ n8n ${n8n.version} is ready at ${n8n.baseUrl}
   Sandbox of the platform: ${sandbox.url}/ (API key "${SANDBOX_KEY}"; it shows the rooms and requests)
 
 Try first: open "Video Platform: create a room by hand", click "Execute workflow" (n8n 1.x:
-"Test workflow"), then reload
-${sandbox.url}/ to see the room. The webhook example is active: send it an example delivery
-from the sandbox page. Press Ctrl-C to stop everything.`);
+"Test workflow"), then reload ${sandbox.url}/ to see the room.
+
+The webhook example "Video Platform: react to platform webhooks" is active. Its Production URL:
+  ${webhookUrl}
+Send it an example delivery from the sandbox page, or in another terminal with:
+  npm run sandbox:send -- ${webhookUrl}
+
+Press Ctrl-C to stop everything.`);
 
 	if (process.argv.includes('--exit-when-ready')) await stop();
 }
 
+/** What to try after a failure, in one sentence. */
+function adviceFor(error) {
+	if (error instanceof InstallError) {
+		return 'Fix what the log shows (often the npm registry was out of reach, or the disk is full), then run `npm start` again: the half-finished install is redone.';
+	}
+	return 'Run `npm start` again; if it fails the same way, read the log named above, or start from new n8n data with `rm -rf .n8n-local` (this deletes your local workflows).';
+}
+
 if (require.main === module) {
 	main().catch((error) => {
-		process.stderr.write(`npm start failed: ${error.message}\n`);
+		process.stderr.write(`\nnpm start failed: ${error.message.split('\n')[0]}\n${adviceFor(error)}\n`);
 		process.exit(1);
 	});
 }

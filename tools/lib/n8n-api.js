@@ -1,6 +1,7 @@
 'use strict';
 // The bits of n8n's HTTP API the tooling needs: set up the owner, get a public API key, read
 // executions back.
+const { triggerUrls } = require('./workflows');
 
 const OWNER = {
 	email: 'owner@videoplatform.local',
@@ -91,4 +92,17 @@ async function getWorkflow(baseUrl, apiKey, workflowId) {
 	return await response.json();
 }
 
-module.exports = { OWNER, ensureOwner, createApiKey, getWorkflow, listExecutions, waitForExecutions };
+/** The Production URLs of the Video Platform Triggers in active workflows, with the workflows' names. */
+async function activeTriggerUrls(baseUrl) {
+	const cookie = await ensureOwner(baseUrl);
+	const { data } = await rest(baseUrl, '/rest/workflows', { cookie });
+	const found = [];
+	for (const { id, name, active } of data.data ?? data) {
+		if (!active) continue;
+		const full = (await rest(baseUrl, `/rest/workflows/${id}`, { cookie })).data;
+		for (const url of triggerUrls(baseUrl, full.data ?? full)) found.push({ name, url });
+	}
+	return found;
+}
+
+module.exports = { OWNER, ensureOwner, activeTriggerUrls, createApiKey, getWorkflow, listExecutions, waitForExecutions };

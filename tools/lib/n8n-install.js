@@ -70,8 +70,8 @@ async function ensure(dir, { name, recipe, verify, install }) {
 	await withLock(`${dir}.lock`, async () => {
 		if (isInstalled(dir, recipe, verify)) return;
 		const started = Date.now();
-		const redo = fs.existsSync(dir) ? ' (the folder there was incomplete or broken, so it is redone)' : '';
-		say(`${name} is not installed yet: installing it into ${dir}${redo}. Output goes to ${installLog}`);
+		const state = fs.existsSync(dir) ? `in ${dir} is incomplete or broken: installing it again` : `is not installed yet: installing it into ${dir}`;
+		say(`${name} ${state}. npm's output goes to ${installLog}`);
 		await install();
 		const problem = verify();
 		if (problem) throw new InstallError(`${name} was installed but does not work: ${problem}. Read ${installLog} for the details`);
@@ -104,7 +104,7 @@ async function installN8n24(major, dir) {
 		cwd: dir,
 		env: withNode24({ ignore_scripts: true }),
 	});
-	await runStep(`n8n ${N8N_VERSIONS[major].version}: compiling sqlite3 and isolated-vm for Node 24 (about 2 minutes)`, 'npm', ['rebuild', 'sqlite3', 'isolated-vm'], {
+	await runStep(`n8n ${N8N_VERSIONS[major].version}: compiling sqlite3 and isolated-vm for Node 24 (1 to 2 minutes)`, 'npm', ['rebuild', 'sqlite3', 'isolated-vm'], {
 		cwd: dir,
 		env: withNode24({ ignore_scripts: false, nodedir: node24Headers() }),
 	});

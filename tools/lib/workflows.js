@@ -67,6 +67,16 @@ function httpRequestWithCredential(name, credentialId, parameters, extra = {}) {
 	);
 }
 
+/**
+ * The Production URLs of a workflow's Video Platform Triggers. n8n builds them from the node's
+ * webhook id and the trigger's fixed webhook path, "webhook".
+ */
+function triggerUrls(baseUrl, { nodes }) {
+	return nodes
+		.filter((n) => n.type === VIDEO_PLATFORM_TRIGGER && n.webhookId && !n.disabled)
+		.map((n) => `${baseUrl}/webhook/${n.webhookId}/webhook`);
+}
+
 /** The items a node put out in its first run, as n8n recorded them. */
 function outputOf(run, nodeName) {
 	const runs = run.data.resultData.runData[nodeName];
@@ -91,6 +101,7 @@ module.exports = {
 	itemsFrom,
 	createRoom,
 	httpRequestWithCredential,
+	triggerUrls,
 	outputOf,
 	executionTimeOf,
 };

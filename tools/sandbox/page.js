@@ -4,7 +4,8 @@
 const escape = (text) =>
 	String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-function renderPage(state, note) {
+function renderPage(state, note, targets = []) {
+	const offered = targets.map((t) => `<option value="${escape(t.url)}">${escape(t.name)}</option>`).join('');
 	const rooms = state.rooms
 		.map((room) => `<tr><td>${escape(room.name)}</td><td>${escape(room.type)}</td><td>${escape(room.id)}</td><td>${escape(room.createdAt)}</td></tr>`)
 		.join('');
@@ -21,7 +22,8 @@ function renderPage(state, note) {
 <h2>Recent requests</h2><table><tr><th>At</th><th>Request</th><th>Status</th><th>Authorization</th><th>Body</th></tr>${requests}</table>
 <h2>Send an example webhook delivery</h2>
 <p>Posts an <strong>example</strong> payload (not a platform event: the platform has not published its event kinds) to a Video Platform Trigger's URL.</p>
-<form id="send"><input id="target" size="70" placeholder="e.g. http://127.0.0.1:5678/webhook/.../webhook"> <button>Send example delivery</button></form>
+<p>${targets.length ? 'The active workflows with a Video Platform Trigger are offered in the field; pick one or paste another Production URL.' : 'Paste the Production URL of an active workflow with a Video Platform Trigger (open the trigger node in n8n to copy it).'}</p>
+<form id="send"><input id="target" list="targets" size="90" value="${escape(targets[0]?.url ?? '')}" placeholder="e.g. http://127.0.0.1:5678/webhook/.../webhook"><datalist id="targets">${offered}</datalist> <button>Send example delivery</button></form>
 <pre id="result"></pre>
 <script>
 document.getElementById('send').addEventListener('submit', async (event) => {

@@ -21,6 +21,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * @property {number} [errorStatus] status used by errorRate (default 500)
  * @property {number} [maxLifetimeMs] the server stops by itself after this long (0: never)
  * @property {() => number} [now] clock for the rate limit; tests pass a fake one
+ * @property {() => Promise<Array<{name: string, url: string}>>} [webhookTargets] trigger URLs the page offers
  */
 
 function defaults(options) {
@@ -156,6 +157,11 @@ function createSandbox(userOptions = {}) {
 		if (req.url !== '/v1/rooms') {
 			return reply(404, { error: `The sandbox knows only POST /v1/rooms, not ${req.url}.` });
 		}
+		if (req.method === 'GET') {
+			// What the credential's Test button sends. The reference publishes no read endpoint, so
+			// this answer, like every other, is the sandbox's own.
+			return reply(200, { keyAccepted: true, note: 'The sandbox accepted the API key. It answers GET /v1/rooms only for the credential test.' });
+		}
 		if (req.method !== 'POST') {
 			return reply(405, { error: 'The reference publishes only POST on /v1/rooms.' }, { Allow: 'POST' });
 		}
@@ -193,7 +199,8 @@ function createSandbox(userOptions = {}) {
 			return send(res, 200, result);
 		}
 		if (req.method === 'GET' && url.pathname === '/') {
-			return send(res, 200, require('./page').renderPage(state, SANDBOX_NOTE));
+			const targets = options.webhookTargets ? await options.webhookTargets().catch(() => []) : [];
+			return send(res, 200, require('./page').renderPage(state, SANDBOX_NOTE, targets));
 		}
 		return send(res, 404, { error: `Unknown sandbox path ${url.pathname}`, sandbox: SANDBOX_NOTE });
 	}
