@@ -9,6 +9,7 @@ const project = (displayName, extra) => ({
 });
 
 module.exports = {
+	testSequencer: '<rootDir>/test/sequencer.js',
 	projects: [
 		project('unit', {
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
