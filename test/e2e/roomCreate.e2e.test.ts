@@ -120,6 +120,94 @@ describe.each([2, 1] as const)('Room → Create in a real n8n %i.x', (major) => 
 		]);
 	});
 
+	it('a redirecting platform: the item is an error that says where it points, and the target gets nothing', async () => {
+		const target = await startSandbox({ apiKey: API_KEY, maxLifetimeMs: 5 * 60_000 });
+		const redirecting = await startSandbox({
+			apiKey: API_KEY,
+			maxLifetimeMs: 5 * 60_000,
+			fault: 'redirect',
+			faultRedirectStatus: 302,
+			faultRedirectTo: `${target.url}/v1/rooms`,
+		});
+		try {
+			await n8n.importCredentials([credential('vpRedirecting', redirecting.url, API_KEY)]);
+			await n8n.importWorkflow(
+				workflow('wfRoomsRedirect', [
+					manualTrigger(),
+					...itemsFrom('One', [{ name: 'Redirected' }]),
+					createRoom('Create at a redirect', 'vpRedirecting', { onError: 'continueRegularOutput' }),
+				]),
+			);
+			const result = await n8n.execute('wfRoomsRedirect');
+			expect(result.ok).toBe(true);
+			expect(outputOf(result.run, 'Create at a redirect')).toEqual([
+				{
+					json: {
+						error: {
+							message: `The Base URL answered with a redirect (HTTP 302) to ${target.url}/v1/rooms, which the node does not follow [item 0]`,
+							description: expect.stringContaining(`Use ${target.url} as the Base URL`),
+							httpCode: 302,
+						},
+					},
+					pairedItem: { item: 0 },
+				},
+			]);
+			expect(redirecting.state.requests).toHaveLength(1);
+			expect(target.state.requests).toEqual([]);
+			expect(JSON.stringify(result.run) + result.stdout + result.stderr).not.toContain(API_KEY);
+		} finally {
+			await redirecting.stop();
+			await target.stop();
+		}
+	});
+
+	it('a Base URL with user:password@ is refused, sends nothing, and never shows the password', async () => {
+		const password = 'pa55-in-the-url-e2e';
+		await n8n.importCredentials([credential('vpUserInfo', sandbox.url.replace('://', `://alice:${password}@`), API_KEY)]);
+		await n8n.importWorkflow(
+			workflow('wfRoomsUserInfo', [
+				manualTrigger(),
+				...itemsFrom('One', [{ name: 'With user info' }]),
+				createRoom('Create with user info', 'vpUserInfo', { onError: 'continueRegularOutput' }),
+			]),
+		);
+		const result = await n8n.execute('wfRoomsUserInfo');
+		expect(result.ok).toBe(true);
+		const [item] = outputOf(result.run, 'Create with user info');
+		expect(item.json.error).toEqual({
+			message: "The credential's Base URL has a user name or password in it (…@ before the host) [item 0]",
+			description: expect.stringContaining('Remove everything between :// and @'),
+			httpCode: null,
+		});
+		expect(sandbox.state.requests).toEqual([]);
+		expect(JSON.stringify(result.run) + result.stdout + result.stderr).not.toContain(password);
+	});
+
+	it('a run that fails part-way without Continue On Fail names the items that already got a room', async () => {
+		const failing = await startSandbox({ apiKey: API_KEY, maxLifetimeMs: 5 * 60_000, fault: 'html', faultMatch: '"Class 3"' });
+		try {
+			await n8n.importCredentials([credential('vpPartWay', failing.url, API_KEY)]);
+			const rows = Array.from({ length: 6 }, (_, i) => ({ name: `Class ${i}` }));
+			await n8n.importWorkflow(
+				workflow('wfRoomsPartWay', [
+					manualTrigger(),
+					...itemsFrom('Six', rows),
+					createRoom('Create part-way', 'vpPartWay', {}, { maxConcurrentRequests: 1 }),
+				]),
+			);
+			const result = await n8n.execute('wfRoomsPartWay');
+			expect(result.ok).toBe(false);
+			expect(failing.state.rooms.map((room: { name: string }) => room.name)).toEqual(['Class 0', 'Class 1', 'Class 2']);
+			// n8n prints a failed run's error, description included, in its log.
+			const printed = result.stdout + result.stderr;
+			expect(printed).toContain('[item 3]');
+			expect(printed).toContain('3 items had already got a room in it (items 0-2; n8n counts items from 0)');
+			expect(printed).toContain('Running the whole workflow again would create those rooms again');
+		} finally {
+			await failing.stop();
+		}
+	});
+
 	it('sends many items concurrently under a rate limit: all succeed, in input order, none sent twice', async () => {
 		const limited = await startSandbox({ apiKey: API_KEY, latencyMs: 20, rateLimit: 40, maxLifetimeMs: 5 * 60_000 });
 		try {
