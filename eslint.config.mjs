@@ -1,7 +1,13 @@
-// n8n's lint rule sets, applied the way n8n's own tooling applies them.
+// Every file is linted: the package with n8n's rule sets, applied the way n8n's own tooling
+// (@n8n/node-cli) applies them; TypeScript with typescript-eslint; the JavaScript tools with
+// ESLint's recommended rules. Inline disables are refused everywhere, as n8n's scanner does.
+import js from '@eslint/js';
 import tsParser from '@typescript-eslint/parser';
+import { defineConfig } from 'eslint/config';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
 
 const legacy = (name) => ({
 	plugins: { 'n8n-nodes-base': n8nNodesBase },
@@ -16,8 +22,26 @@ const typescript = {
 	},
 };
 
-export default [
+export default defineConfig([
 	{ ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.scratch/**', '.n8n-local/**'] },
+	{
+		files: ['**/*.ts'],
+		extends: [js.configs.recommended, tseslint.configs.recommended],
+	},
+	{
+		files: ['test/**/*.ts'],
+		languageOptions: { globals: { ...globals.node, ...globals.jest } },
+	},
+	{
+		files: ['**/*.js'],
+		extends: [js.configs.recommended],
+		languageOptions: { sourceType: 'commonjs', globals: globals.node },
+	},
+	{
+		files: ['**/*.mjs'],
+		extends: [js.configs.recommended],
+		languageOptions: { sourceType: 'module', globals: globals.node },
+	},
 	{ files: ['package.json'], ...typescript, ...legacy('community') },
 	{ files: ['credentials/**/*.ts'], ...typescript, ...legacy('credentials') },
 	{ files: ['nodes/**/*.ts'], ...typescript, ...legacy('nodes') },
@@ -37,4 +61,4 @@ export default [
 		},
 	},
 	{ linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'error' } },
-];
+]);

@@ -1,14 +1,9 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 
-// The installer keeps its log in the cache folder: point it at a scratch one before loading it.
-const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-install-test-'));
-process.env.VIDEOPLATFORM_CACHE_DIR = cache;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { npmEnv, runStep, withLock, installLog } = require('../../tools/lib/install-steps');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { isInstalled, MARKER } = require('../../tools/lib/n8n-install');
+import { cache } from './scratchCache';
+import { installLog, npmEnv, runStep, withLock } from '../../tools/lib/install-steps';
+import { isInstalled, MARKER } from '../../tools/lib/n8n-install';
 
 afterAll(() => fs.rmSync(cache, { recursive: true, force: true }));
 

@@ -152,7 +152,7 @@ class N8nInstance {
 		let run;
 		try {
 			run = parseRawOutput(result.stdout);
-		} catch (error) {
+		} catch {
 			run = undefined;
 		}
 		return { ok: result.status === 0, run, stdout: result.stdout, stderr: result.stderr };

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { indexRanges } from '../../../../nodes/VideoPlatform/actions/partWay';
 import { router } from '../../../../nodes/VideoPlatform/actions/router';
 import { createExecuteContext } from '../../../helpers/executeContext';
+import { SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
 
 const credentials = { baseUrl: 'https://video.example.com', apiKey: 'sk_router_secret' };
 const items = ['Math', 'FAIL', 'History'].map((name) => ({ json: { name } }));
@@ -83,8 +84,6 @@ describe('router', () => {
 });
 
 describe('router with concurrency, against a real local server', () => {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { startSandbox, SANDBOX_KEY } = require('../../../helpers/sandbox') as typeof import('../../../helpers/sandbox');
 	const names = Array.from({ length: 40 }, (_, i) => ({ json: { name: `Room ${i}` } }));
 
 	function live(url: string, continueOnFail: boolean, concurrency: number, nameOf = (i: number) => names[i].json.name as unknown) {

@@ -8,7 +8,7 @@ import { createExecuteContext } from '../../../../helpers/executeContext';
 const credentials = { baseUrl: 'https://video.example.com/v1/', apiKey: 'Bearer k' };
 
 function run(parameters: Record<string, unknown>, answer: unknown = { statusCode: 201, body: '{"id":"r1"}' }) {
-	const http = jest.fn(async (_options: IHttpRequestOptions) => answer);
+	const http = jest.fn<Promise<unknown>, [IHttpRequestOptions]>(async () => answer);
 	const context = createExecuteContext({ credentials, parameters, http });
 	return { http, result: execute.call(context, 0, new PlatformClient(context, 'room').forItem(0)) };
 }
