@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { properties } from './trigger/properties';
+import { properties, subtitle } from './trigger/properties';
 import { normalizeSecret } from './trigger/secret';
 import { handleDelivery } from './trigger/webhook';
 
@@ -20,7 +20,7 @@ export class VideoPlatformTrigger implements INodeType {
 		icon: { light: 'file:videoPlatform.svg', dark: 'file:videoPlatform.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"On: " + $parameter["event"]}}',
+		subtitle,
 		description: 'Starts the workflow when your video platform sends a webhook delivery',
 		defaults: { name: 'Video Platform Trigger' },
 		inputs: [],

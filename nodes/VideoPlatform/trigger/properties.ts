@@ -3,6 +3,18 @@ import type { INodeProperties } from 'n8n-workflow';
 import { EVENT_KINDS } from '../platform';
 import { ALL_DELIVERIES } from './filter';
 
+const options = '($parameter["options"] || {})';
+const filterSet = `${options}.filterField && ${options}.filterValues`;
+
+/**
+ * The editor's line under the node: the event chosen, else the field filter when both of its
+ * options are set (with one of them empty it filters nothing), else "All deliveries".
+ */
+export const subtitle =
+	`={{$parameter["event"] !== ${JSON.stringify(ALL_DELIVERIES)} ? "On: " + $parameter["event"]` +
+	` : ${filterSet} ? "When " + ${options}.filterField + " is " + ${options}.filterValues` +
+	' : "All deliveries"}}';
+
 export const properties: INodeProperties[] = [
 	{
 		displayName:

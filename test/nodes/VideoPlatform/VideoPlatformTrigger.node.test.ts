@@ -1,4 +1,5 @@
-import type { ICredentialTestFunctions } from 'n8n-workflow';
+import type { ICredentialTestFunctions, INode, INodeParameters, INodeTypes } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { EVENT_KINDS } from '../../../nodes/VideoPlatform/platform';
 import { VideoPlatformTrigger } from '../../../nodes/VideoPlatform/VideoPlatformTrigger.node';
@@ -15,6 +16,20 @@ describe('Video Platform Trigger description', () => {
 		expect(description.webhooks).toEqual([
 			expect.objectContaining({ name: 'default', httpMethod: 'POST', responseMode: 'onReceived' }),
 		]);
+	});
+
+	it.each([
+		[{ event: '*', options: {} }, 'All deliveries'],
+		[{ event: '*' }, 'All deliveries'],
+		[{ event: '*', options: { filterField: 'data.status' } }, 'All deliveries'],
+		[{ event: '*', options: { filterField: 'data.status', filterValues: 'started, ended' } }, 'When data.status is started, ended'],
+		[{ event: 'room.started', options: {} }, 'On: room.started'],
+	])('shows a subtitle in the editor that says what starts the workflow: %j', (parameters, shown) => {
+		// Evaluated as the editor does: n8n's own expression engine over the node's parameters.
+		const node: INode = { id: '1', name: 'T', type: 't', typeVersion: 1, position: [0, 0], parameters: parameters as INodeParameters };
+		const nodeTypes = { getByName: () => trigger, getByNameAndVersion: () => trigger } as unknown as INodeTypes;
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+		expect(workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {})).toBe(shown);
 	});
 
 	it('offers only All Deliveries until event kinds are published', () => {
