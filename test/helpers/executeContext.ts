@@ -5,6 +5,7 @@ import type {
 	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
+	NodeExecutionHint,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -50,16 +51,30 @@ export function realHttp(credentials: Credentials): HttpHandler {
 
 export interface ContextOptions {
 	credentials: Credentials;
-	/** Parameter values, by name; a function gets the item index. */
-	parameters?: Record<string, unknown | ((itemIndex: number) => unknown)>;
+	/** The node's parameters, nested as n8n stores them; a function value gets the item index. */
+	parameters?: Record<string, unknown>;
 	items?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	http?: HttpHandler;
 }
 
-export function createExecuteContext(
-	options: ContextOptions,
-): IExecuteFunctions & { credentialReads: { count: number } } {
+/** As n8n reads a parameter: a dotted name is a path into the parameters, like `options.x`. */
+function parameterAt(parameters: Record<string, unknown>, name: string): unknown {
+	let value: unknown = parameters;
+	for (const key of name.split('.')) {
+		if (value === null || typeof value !== 'object') return undefined;
+		value = (value as Record<string, unknown>)[key];
+	}
+	return value;
+}
+
+export type ExecuteContext = IExecuteFunctions & {
+	credentialReads: { count: number };
+	/** What the node added with addExecutionHints. */
+	hints: NodeExecutionHint[];
+};
+
+export function createExecuteContext(options: ContextOptions): ExecuteContext {
 	const http = options.http ?? realHttp(options.credentials);
 	const parameters: Record<string, unknown> = {
 		resource: 'room',
@@ -67,8 +82,11 @@ export function createExecuteContext(
 		...options.parameters,
 	};
 	const credentialReads = { count: 0 };
+	const hints: NodeExecutionHint[] = [];
 	const context = {
 		credentialReads,
+		hints,
+		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
 		getNode: () => testNode,
 		getInputData: () => options.items ?? [{ json: {} }],
 		continueOnFail: () => options.continueOnFail ?? false,
@@ -77,8 +95,8 @@ export function createExecuteContext(
 			return { ...options.credentials };
 		},
 		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
-			const value = parameters[name];
-			if (value === undefined) return fallback;
+			const value = parameterAt(parameters, name) ?? fallback;
+			if (value === undefined) throw new Error(`Could not get parameter "${name}"`);
 			return typeof value === 'function' ? (value as (i: number) => unknown)(itemIndex) : value;
 		},
 		helpers: {
@@ -89,5 +107,5 @@ export function createExecuteContext(
 			) => await http(requestOptions, additional?.credentialsDecrypted?.data),
 		},
 	};
-	return context as unknown as IExecuteFunctions & { credentialReads: { count: number } };
+	return context as unknown as ExecuteContext;
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { RateLimitReport } from '../transport';
 import { PlatformClient } from '../transport';
 import { readConcurrency, runBounded } from './concurrency';
 import { partWayReport } from './partWay';
@@ -31,6 +32,18 @@ export function errorToJson(error: NodeApiError | NodeOperationError): IDataObje
 function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number) {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+}
+
+/** A slow run explains itself in the editor. Older n8n 1.x has no execution hints: say nothing. */
+function reportRateLimits(this: IExecuteFunctions, { refused, pausedMs }: RateLimitReport): void {
+	if (refused === 0 || typeof this.addExecutionHints !== 'function') return;
+	const requests = refused === 1 ? '1 request' : `${refused} requests`;
+	const waited = Number((pausedMs / 1000).toFixed(1));
+	this.addExecutionHints({
+		type: 'info',
+		location: 'outputPane',
+		message: `The platform's rate limit slowed this run: ${requests} got HTTP 429 (Too Many Requests), and the node waited ${waited} s in total, as the platform asked.`,
+	});
 }
 
 /**
@@ -64,6 +77,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		},
 		() => failure !== undefined,
 	);
+	reportRateLimits.call(this, platform.rateLimits);
 	if (failure) {
 		const succeeded = returnData.flatMap((item, index) => (item ? [index] : []));
 		const report = partWayReport(succeeded, operation.creates);

@@ -13,6 +13,7 @@ import { checkCredential, CREDENTIAL_TYPE } from './credential';
 import { Deadline, DeadlineExceeded } from './deadline';
 import type { FailedRequest } from './errors';
 import { htmlPageError, httpStatusError, isHtmlPage, rateLimitError } from './errors';
+import type { RateLimitReport } from './pacer';
 import { RequestPacer } from './pacer';
 import type { Clock, RateLimitPolicy } from './rateLimit';
 import { DEFAULT_RATE_LIMIT_POLICY, retryDelayMs, systemClock } from './rateLimit';
@@ -20,6 +21,7 @@ import { redirectError } from './redirect';
 import { cutOffError, noAnswerError, timeoutError, tooLargeError } from './unanswered';
 
 export { CREDENTIAL_TYPE };
+export type { RateLimitReport };
 
 /** How long and how large one request may be. */
 export interface TransportPolicy {
@@ -98,6 +100,11 @@ export class PlatformClient {
 		this.clock = clock;
 	}
 
+	/** How many 429s this run got and how long it paused for them. */
+	get rateLimits(): RateLimitReport {
+		return this.pacer.rateLimits;
+	}
+
 	forItem(itemIndex: number): PlatformRequester {
 		return { request: async (request) => await this.request(request, itemIndex) };
 	}
@@ -132,7 +139,8 @@ export class PlatformClient {
 			const deadline = new Deadline(this.policy.deadlineMs);
 			const response = await this.send(request, failed, this.decrypted(data), deadline);
 			const status = response.statusCode;
-			if (status !== 429) this.pacer.recordAccepted();
+			if (status === 429) this.pacer.recordRefused();
+			else this.pacer.recordAccepted();
 			if (status >= 200 && status < 300) return await this.successOf(response, failed, deadline);
 			if (status >= 300 && status < 400) {
 				discardAnswer(response.body);

@@ -4,6 +4,14 @@ const WINDOW_MS = 1000;
 /** Spacing slightly above the learned rate, so that jitter does not cause the next 429. */
 const SPACING_MARGIN = 1.05;
 
+/** What a run went through with the platform's rate limit, so that a slow run can explain itself. */
+export interface RateLimitReport {
+	/** Answers with HTTP 429, including any that made an item give up. */
+	refused: number;
+	/** Wall time that requests were held by 429 pauses; overlapping pauses count once. */
+	pausedMs: number;
+}
+
 /**
  * Shared by all requests of one node run. When the platform answers 429, every request waits
  * until the pause is over, not just the one that was refused. From then on, requests are also
@@ -18,6 +26,8 @@ export class RequestPacer {
 	private spacingMs = 0;
 
 	private readonly acceptedAt: number[] = [];
+
+	private readonly report: RateLimitReport = { refused: 0, pausedMs: 0 };
 
 	constructor(private readonly clock: Clock) {}
 
@@ -41,11 +51,22 @@ export class RequestPacer {
 		while (this.acceptedAt.length && this.acceptedAt[0] <= now - WINDOW_MS) this.acceptedAt.shift();
 	}
 
+	/** A request was answered with 429, whether or not it is retried. */
+	recordRefused(): void {
+		this.report.refused++;
+	}
+
 	/** A request got 429: pause everyone, and space requests at the rate that was accepted. */
 	pauseFor(ms: number): void {
 		const now = this.clock.now();
+		const pausedUntil = Math.max(this.resumeAt, now);
 		this.resumeAt = Math.max(this.resumeAt, now + ms);
+		this.report.pausedMs += this.resumeAt - pausedUntil;
 		const recent = this.acceptedAt.filter((at) => at > now - WINDOW_MS).length;
 		if (recent > 0) this.spacingMs = Math.max(this.spacingMs, (WINDOW_MS / recent) * SPACING_MARGIN);
+	}
+
+	get rateLimits(): RateLimitReport {
+		return { ...this.report };
 	}
 }

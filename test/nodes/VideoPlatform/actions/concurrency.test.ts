@@ -14,7 +14,7 @@ describe('readConcurrency', () => {
 	])('options %p give %p', (options, expected) => {
 		const context = createExecuteContext({
 			credentials,
-			parameters: options === undefined ? {} : { 'options.maxConcurrentRequests': options.maxConcurrentRequests },
+			parameters: options === undefined ? {} : { options },
 		});
 		expect(readConcurrency.call(context)).toBe(expected);
 	});

@@ -83,6 +83,50 @@ describe('router', () => {
 	});
 });
 
+describe('router after waiting for the rate limit', () => {
+	/** Refuses the run's first two requests with a 429 that asks for 0.1 s, then answers as usual. */
+	function rateLimited() {
+		let refusals = 2;
+		return jest.fn(async (options: IHttpRequestOptions) =>
+			refusals-- > 0 ? { statusCode: 429, headers: { 'retry-after': '0.1' }, body: '' } : await platform(options),
+		);
+	}
+
+	function limitedContext() {
+		return createExecuteContext({
+			credentials,
+			items,
+			continueOnFail: true,
+			http: rateLimited(),
+			parameters: { name: (i: number) => items[i].json.name, type: 'conference', options: { maxConcurrentRequests: 1 } },
+		});
+	}
+
+	it('says in the editor how many requests got 429 and how long the node waited in total', async () => {
+		const ctx = limitedContext();
+		await router.call(ctx);
+		expect(ctx.hints).toEqual([
+			{
+				type: 'info',
+				location: 'outputPane',
+				message:
+					"The platform's rate limit slowed this run: 2 requests got HTTP 429 (Too Many Requests), and the node waited 0.2 s in total, as the platform asked.",
+			},
+		]);
+	});
+
+	it('says nothing when no request got 429, and runs in an n8n without execution hints', async () => {
+		const ctx = context(true);
+		await router.call(ctx);
+		expect(ctx.hints).toEqual([]);
+
+		const older = limitedContext();
+		(older as { addExecutionHints?: unknown }).addExecutionHints = undefined;
+		const [output] = await router.call(older);
+		expect(output.map((item) => item.json.id ?? 'failed')).toEqual(['id-Math', 'failed', 'id-History']);
+	});
+});
+
 describe('router with concurrency, against a real local server', () => {
 	const names = Array.from({ length: 40 }, (_, i) => ({ json: { name: `Room ${i}` } }));
 
@@ -91,7 +135,7 @@ describe('router with concurrency, against a real local server', () => {
 			credentials: { baseUrl: url, apiKey: SANDBOX_KEY },
 			items: names,
 			continueOnFail,
-			parameters: { name: nameOf, type: 'conference', 'options.maxConcurrentRequests': concurrency },
+			parameters: { name: nameOf, type: 'conference', options: { maxConcurrentRequests: concurrency } },
 		});
 	}
 

@@ -174,6 +174,7 @@ describe('PlatformClient against a real local server', () => {
 			expect(second.statusCode).toBe(201);
 			expect(clock.sleeps).toEqual([1000]);
 			expect(sandbox.state.requests.map((r: { status: number }) => r.status)).toEqual([201, 429, 201]);
+			expect(client.rateLimits).toEqual({ refused: 1, pausedMs: 1000 });
 		});
 
 		it('pauses every request of the run, not only the refused one', async () => {
@@ -218,14 +219,15 @@ describe('PlatformClient against a real local server', () => {
 			const context = contextFor(sandbox.url);
 			await send(context, createRoom, 0, { clock });
 			const rateLimit = { maxRetries: 3, maxTotalWaitMs: 60_000, fallbackDelayMs: 1000 };
-			const error = await failureOf(
-				send(context, createRoom, 1, { clock, policy: { rateLimit } }),
-			);
+			const client = new PlatformClient(context, 'room', { clock, policy: { rateLimit } });
+			const error = await failureOf(client.request(createRoom, 1));
 
 			expect(error.httpCode).toBe('429');
 			expect(error.message).toMatch(/still hit after 3 retries and 3 s of waiting \(HTTP 429\) \[item 1\]/);
 			expect(clock.sleeps).toEqual([1000, 1000, 1000]);
 			expect(sandbox.state.counts.total).toBe(5);
+			// The last 429, which made the item give up, counts too; its wait never happened.
+			expect(client.rateLimits).toEqual({ refused: 4, pausedMs: 3000 });
 		});
 
 		it('does not wait beyond the total wait budget', async () => {

@@ -14,13 +14,15 @@ describe('RequestPacer', () => {
 		expect(clock.sleeps).toEqual([1000, 1000].slice(0, clock.sleeps.length));
 	});
 
-	it('keeps the later end when pauses overlap', async () => {
+	it('keeps the later end when pauses overlap, and counts overlapping pauses once', async () => {
 		const clock = fakeClock(0);
 		const pacer = new RequestPacer(clock);
 		pacer.pauseFor(2000);
 		pacer.pauseFor(500);
 		await pacer.waitForTurn();
 		expect(clock.now()).toBe(2000);
+		pacer.pauseFor(300);
+		expect(pacer.rateLimits.pausedMs).toBe(2300);
 	});
 });
 
