@@ -1,9 +1,12 @@
 import { VideoPlatform } from '../../../nodes/VideoPlatform/VideoPlatform.node';
+import { subtitleOf } from '../../helpers/subtitle';
 
-const { description } = new VideoPlatform();
+const node = new VideoPlatform();
+const { description } = node;
 const property = (name: string) => description.properties.find((p) => p.name === name);
 
 describe('Video Platform node description', () => {
+	// A contract, not a restatement: saved workflows break when one of these names changes.
 	it('keeps the public names that saved workflows depend on', () => {
 		expect(description.name).toBe('videoPlatform');
 		expect(description.properties.map((p) => p.name)).toEqual(['resource', 'operation', 'name', 'type', 'options']);
@@ -14,18 +17,7 @@ describe('Video Platform node description', () => {
 		expect(property('type')?.options).toEqual([{ name: 'Conference', value: 'conference' }]);
 	});
 
-	it('follows n8n conventions', () => {
-		expect(description.usableAsTool).toBe(true);
-		expect(description.subtitle).toBe('={{$parameter["operation"] + ": " + $parameter["resource"]}}');
-		expect(description.icon).toEqual({ light: 'file:videoPlatform.svg', dark: 'file:videoPlatform.dark.svg' });
-		expect(description.credentials).toEqual([{ name: 'videoPlatformApi', required: true }]);
-		expect(property('resource')?.noDataExpression).toBe(true);
-		expect(property('operation')?.noDataExpression).toBe(true);
-	});
-
-	it('shows the fields only for Room → Create', () => {
-		for (const name of ['name', 'type']) {
-			expect(property(name)?.displayOptions).toEqual({ show: { resource: ['room'], operation: ['create'] } });
-		}
+	it('shows the operation and resource as its subtitle in the editor', () => {
+		expect(subtitleOf(node, { resource: 'room', operation: 'create' })).toBe('create: room');
 	});
 });

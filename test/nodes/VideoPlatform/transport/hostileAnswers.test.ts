@@ -67,13 +67,6 @@ describe('answers that are not the API', () => {
 		);
 		expect(error.description).toMatch(/^Check the credential's Base URL/);
 	});
-
-	it('a 431 says the key may be too long', async () => {
-		sandbox = await startSandbox({ fault: 'header-too-large' });
-		const error = await createRoomAt(sandbox.url);
-		expect(error.message).toBe('The platform refused the request headers as too large (HTTP 431) [item 0]');
-		expect(error.description).toMatch(/API key may be too long/);
-	});
 });
 
 describe('the credential is checked before anything is sent', () => {

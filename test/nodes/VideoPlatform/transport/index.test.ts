@@ -49,25 +49,13 @@ describe('PlatformClient against a real local server', () => {
 		});
 	});
 
-	describe('forgives what users paste into the credential', () => {
-		const baseUrls = (url: string) => [url, `${url}/`, `${url}//`, `${url}/v1`, `${url}/v1/`, `  ${url}/V1/ `];
-		const keys = [SANDBOX_KEY, ` ${SANDBOX_KEY} `, `Bearer ${SANDBOX_KEY}`, `  bearer   ${SANDBOX_KEY} `];
-
-		it('reaches {base}/v1/rooms with exactly one Bearer for every form', async () => {
-			sandbox = await startSandbox();
-			for (const baseUrl of baseUrls(sandbox.url)) {
-				for (const apiKey of keys) {
-					const response = await send(contextFor(baseUrl, apiKey), createRoom, 0);
-					expect(response.statusCode).toBe(201);
-				}
-			}
-			const seen = sandbox.state.requests;
-			expect(seen).toHaveLength(baseUrls('x').length * keys.length);
-			expect(new Set(seen.map((r: { path: string }) => r.path))).toEqual(new Set(['/v1/rooms']));
-			expect(new Set(seen.map((r: { authorization: string }) => r.authorization))).toEqual(
-				new Set(['valid Bearer key']),
-			);
-		});
+	it('sends what users paste into the credential in its normalized form', async () => {
+		// The forms themselves are platform.test's; this proves the transport applies them.
+		sandbox = await startSandbox();
+		await send(contextFor(`  ${sandbox.url}/V1/ `, `  bearer   ${SANDBOX_KEY} `), createRoom, 0);
+		expect(sandbox.state.requests).toEqual([
+			expect.objectContaining({ path: '/v1/rooms', authorization: 'valid Bearer key' }),
+		]);
 	});
 
 	describe('maps every failure to an error that names the item and hides the key', () => {
@@ -76,41 +64,29 @@ describe('PlatformClient against a real local server', () => {
 			for (const text of everything) expect(String(text)).not.toContain(SANDBOX_KEY);
 		};
 
+		// The message for each status is errors.test's; here: the status as the platform sent
+		// it, the item named, the key hidden, and nothing sent twice.
 		it('401: wrong key', async () => {
 			sandbox = await startSandbox();
-			const error = await failureOf(
-				send(contextFor(sandbox.url, 'sk_wrong_key_123'), createRoom, 3),
-			);
+			const error = await failureOf(send(contextFor(sandbox.url, 'sk_wrong_key_123'), createRoom, 3));
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.httpCode).toBe('401');
-			expect(error.message).toBe('The platform rejected the API key (HTTP 401) [item 3]');
+			expect(error.message).toMatch(/\[item 3\]$/);
 			expect(JSON.stringify(error)).not.toContain('sk_wrong_key_123');
 		});
 
-		it('400: the platform says which rule the body broke', async () => {
+		it('400: quotes the platform\'s own message', async () => {
 			sandbox = await startSandbox();
-			const error = await failureOf(
-				send(
-					contextFor(sandbox.url),
-					{ ...createRoom, body: { name: 'Biology' } },
-					0,
-				),
-			);
+			const error = await failureOf(send(contextFor(sandbox.url), { ...createRoom, body: { name: 'Biology' } }, 0));
 			expect(error.httpCode).toBe('400');
 			expect(error.message).toContain('the body must have the member "type"');
 			expectNoKey(error);
 		});
 
-		it.each([
-			[403, /not allowed to do this \(HTTP 403\)/],
-			[422, /rejected the request \(HTTP 422\): Simulated error/],
-			[500, /server error \(HTTP 500\)/],
-			[503, /server error \(HTTP 503\)/],
-		])('%p', async (status, message) => {
+		it.each([403, 422, 500, 503])('%p', async (status) => {
 			sandbox = await startSandbox({ errorRate: 1, errorStatus: status });
 			const error = await failureOf(send(contextFor(sandbox.url), createRoom, 0));
 			expect(error.httpCode).toBe(String(status));
-			expect(error.message).toMatch(message);
 			expectNoKey(error);
 			expect(sandbox.state.counts.total).toBe(1);
 		});
