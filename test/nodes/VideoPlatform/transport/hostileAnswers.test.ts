@@ -2,9 +2,11 @@ import { createRoomFailure as createRoomAt, MAY_HAVE_CREATED_ROOM as MAY_HAVE } 
 import type { Sandbox } from '../../../helpers/sandbox';
 import { startSandbox } from '../../../helpers/sandbox';
 
+// Each test starts the sandbox it needs.
+let sandbox: Sandbox;
+afterEach(async () => await sandbox.stop());
+
 describe('answers after the request arrived: the room may exist, and it is not sent again', () => {
-	let sandbox: Sandbox;
-	afterEach(async () => await sandbox.stop());
 
 	it('a 201 cut off mid-body', async () => {
 		sandbox = await startSandbox({ fault: 'cut-off' });
@@ -56,8 +58,6 @@ describe('answers after the request arrived: the room may exist, and it is not s
 });
 
 describe('answers that are not the API', () => {
-	let sandbox: Sandbox;
-	afterEach(async () => await sandbox.stop());
 
 	it('a 2xx HTML page', async () => {
 		sandbox = await startSandbox({ fault: 'html' });
@@ -70,9 +70,7 @@ describe('answers that are not the API', () => {
 });
 
 describe('the credential is checked before anything is sent', () => {
-	let sandbox: Sandbox;
 	beforeEach(async () => (sandbox = await startSandbox()));
-	afterEach(async () => await sandbox.stop());
 
 	it('a key the header cannot carry names the credential', async () => {
 		const error = await createRoomAt(sandbox.url, undefined, 'sk_clé_test');
