@@ -7,17 +7,19 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { loadExamples, sandboxCredential, SANDBOX_CREDENTIAL_ID } = require('./lib/examples');
+const { loadExamples, sandboxCredential, SANDBOX_CREDENTIAL_ID, mcpCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } = require('./lib/examples');
 const { OWNER, ensureOwner, activeTriggerUrls } = require('./lib/n8n-api');
 const { N8nInstance, freePort } = require('./lib/n8n-instance');
 const { InstallError } = require('./lib/install-steps');
 const { packPackage } = require('./lib/package');
 const { repoRoot, scratchRoot } = require('./lib/paths');
-const { triggerUrls } = require('./lib/workflows');
+const { mcpUrls, triggerUrls } = require('./lib/workflows');
 const { createSandbox } = require('./sandbox/server');
 
 const SANDBOX_KEY = 'sandbox-key';
 const WEBHOOK_EXAMPLE = 'vpExampleWebhook';
+const MCP_EXAMPLE = 'vpExampleMcp';
+const ACTIVE_EXAMPLES = [WEBHOOK_EXAMPLE, MCP_EXAMPLE];
 // Measured from an empty cache on a 2-core machine; the README gives the same figure.
 const FIRST_INSTALL_MINUTES = 5;
 
@@ -86,11 +88,13 @@ async function startEnvironment({ major, userFolder, port, sandboxPort, log = sa
 			} else {
 				await n8n.importCredentials([sandboxCredential(sandbox.url, SANDBOX_KEY)]);
 			}
+			// Like the sandbox credential: created once, then the user's to change.
+			if (!(await n8n.exportCredential(MCP_CREDENTIAL_ID))) await n8n.importCredentials([mcpCredential()]);
 			const marker = path.join(userFolder, '.examples-imported');
 			if (fs.existsSync(marker)) return log('      The examples were imported before; your workflows are kept.');
 			for (const { workflow } of loadExamples()) {
 				await n8n.importWorkflow(workflow);
-				if (workflow.id === WEBHOOK_EXAMPLE) await n8n.activateWorkflow(workflow.id);
+				if (ACTIVE_EXAMPLES.includes(workflow.id)) await n8n.activateWorkflow(workflow.id);
 			}
 			fs.writeFileSync(marker, new Date().toISOString());
 		});
@@ -104,10 +108,12 @@ async function startEnvironment({ major, userFolder, port, sandboxPort, log = sa
 		for (const service of running.reverse()) await service.stop().catch(() => undefined);
 		throw error;
 	}
+	const example = (id) => loadExamples().find(({ workflow }) => workflow.id === id).workflow;
 	return {
 		n8n,
 		sandbox,
-		webhookUrl: triggerUrls(n8n.baseUrl, loadExamples().find(({ workflow }) => workflow.id === WEBHOOK_EXAMPLE).workflow)[0],
+		webhookUrl: triggerUrls(n8n.baseUrl, example(WEBHOOK_EXAMPLE))[0],
+		mcpUrl: mcpUrls(n8n.baseUrl, example(MCP_EXAMPLE))[0],
 		async stop() {
 			await n8n.stop();
 			await sandbox.stop();
@@ -124,7 +130,7 @@ async function main() {
 		port: Number(option('--port', '5678')),
 		sandboxPort: Number(option('--sandbox-port', '8787')),
 	});
-	const { n8n, sandbox, webhookUrl } = environment;
+	const { n8n, sandbox, webhookUrl, mcpUrl } = environment;
 	let stopping = false;
 	const stop = async () => {
 		if (stopping) return;
@@ -149,6 +155,11 @@ The webhook example "Video Platform: react to platform webhooks" is active. Its 
 Send it an example delivery from the sandbox page, or in another terminal with:
   npm run sandbox:send -- ${webhookUrl}
 
+The AI example "Video Platform: let AI agents create rooms" is active. Its MCP address:
+  ${mcpUrl}
+Connect an MCP client there with the header "Authorization: Bearer ${MCP_LOCAL_TOKEN}" (the token
+of the credential "${mcpCredential().name}", unless you changed it; README: "Use with AI agents").
+
 Press Ctrl-C to stop everything.`);
 
 	if (process.argv.includes('--exit-when-ready')) await stop();
@@ -169,4 +180,4 @@ if (require.main === module) {
 	});
 }
 
-module.exports = { startEnvironment, WEBHOOK_EXAMPLE };
+module.exports = { startEnvironment, WEBHOOK_EXAMPLE, MCP_EXAMPLE };

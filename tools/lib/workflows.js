@@ -5,6 +5,9 @@
 const PACKAGE = 'n8n-nodes-videoplatform';
 const VIDEO_PLATFORM = `${PACKAGE}.videoPlatform`;
 const VIDEO_PLATFORM_TRIGGER = `${PACKAGE}.videoPlatformTrigger`;
+// n8n registers a `usableAsTool` node a second time under this name, for AI connections.
+const VIDEO_PLATFORM_TOOL = `${VIDEO_PLATFORM}Tool`;
+const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 
 function node(name, type, parameters, extra = {}) {
 	return { id: name.replace(/\W/g, '-'), name, type, typeVersion: 1, position: [0, 0], parameters, ...extra };
@@ -77,6 +80,30 @@ function triggerUrls(baseUrl, { nodes }) {
 		.map((n) => `${baseUrl}/webhook/${n.webhookId}/webhook`);
 }
 
+/**
+ * An MCP Server Trigger (version 2: streamable HTTP and SSE on one path) whose tools are the
+ * given tool nodes, its endpoint guarded by a Bearer credential.
+ */
+function mcpServerWorkflow(id, { path, bearerCredentialId }, tools) {
+	const trigger = node(
+		'MCP Server Trigger',
+		MCP_TRIGGER,
+		{ authentication: 'bearerAuth', path },
+		{ typeVersion: 2, webhookId: `${id}-mcp`, credentials: { httpBearerAuth: { id: bearerCredentialId, name: bearerCredentialId } } },
+	);
+	const connections = {};
+	tools.forEach((tool, index) => {
+		tool.position = [index * 240, 220];
+		connections[tool.name] = { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] };
+	});
+	return { id, name: id, active: false, settings: {}, nodes: [trigger, ...tools], connections };
+}
+
+/** The production address MCP clients connect to, for each MCP Server Trigger of a workflow. */
+function mcpUrls(baseUrl, { nodes }) {
+	return nodes.filter((n) => n.type === MCP_TRIGGER && !n.disabled).map((n) => `${baseUrl}/mcp/${n.parameters.path}`);
+}
+
 /** The items a node put out in its first run, as n8n recorded them. */
 function outputOf(run, nodeName) {
 	const runs = run.data.resultData.runData[nodeName];
@@ -93,6 +120,8 @@ module.exports = {
 	PACKAGE,
 	VIDEO_PLATFORM,
 	VIDEO_PLATFORM_TRIGGER,
+	VIDEO_PLATFORM_TOOL,
+	MCP_TRIGGER,
 	node,
 	credential,
 	credentialRef,
@@ -102,6 +131,8 @@ module.exports = {
 	createRoom,
 	httpRequestWithCredential,
 	triggerUrls,
+	mcpServerWorkflow,
+	mcpUrls,
 	outputOf,
 	executionTimeOf,
 };
