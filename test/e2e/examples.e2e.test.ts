@@ -1,27 +1,23 @@
-import * as path from 'node:path';
-
 import { loadExamples, sandboxCredential } from '../../tools/lib/examples';
 import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
-import { N8nInstance } from '../../tools/lib/n8n-instance';
-import { scratchRoot } from '../../tools/lib/paths';
 import { outputOf } from '../../tools/lib/workflows';
 import { sendSampleDelivery } from '../../tools/sandbox/webhook';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
-import { packedTarball } from './packedTarball';
+import type { N8n } from './n8nWithPackage';
+import { n8nWithPackage } from './n8nWithPackage';
 
 const examples = loadExamples();
 const byId = (id: string) => examples.find((e: { workflow: { id: string } }) => e.workflow.id === id)!.workflow;
 
 describe.each([2, 1] as const)('example workflows in a real n8n %i.x', (major) => {
-	let n8n: InstanceType<typeof N8nInstance>;
+	let n8n: N8n;
 	let sandbox: Sandbox;
 
 	beforeAll(async () => {
 		// Every fourth request fails with 422, so that the per-class example shows its error branch.
 		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 0.25, errorStatus: 422, maxLifetimeMs: 10 * 60_000 });
-		n8n = await new N8nInstance({ major, userFolder: path.join(scratchRoot, `e2e-examples-${major}-${process.pid}`) }).prepare();
-		n8n.installPackage(await packedTarball());
+		n8n = await n8nWithPackage(major, 'examples');
 		await n8n.importCredentials([sandboxCredential(sandbox.url, SANDBOX_KEY)]);
 	}, 15 * 60_000);
 
@@ -34,7 +30,7 @@ describe.each([2, 1] as const)('example workflows in a real n8n %i.x', (major) =
 		for (const { workflow } of examples) await n8n.importWorkflow(workflow);
 		const listed = await n8n.cli(['list:workflow']);
 		for (const { workflow } of examples) expect(listed.stdout).toContain(workflow.id);
-		expect(examples).toHaveLength(4);
+		expect(examples).toHaveLength(5);
 	});
 
 	it('"create a room by hand" runs green against the sandbox', async () => {
@@ -62,7 +58,7 @@ describe.each([2, 1] as const)('example workflows in a real n8n %i.x', (major) =
 		await n8n.activateWorkflow(workflow.id);
 		await n8n.start();
 		try {
-			const target = `${n8n.baseUrl}/webhook/${workflow.nodes[0].webhookId}/webhook`;
+			const target = n8n.triggerUrl(workflow);
 			await n8n.waitForWebhook(target);
 			const sent = await sendSampleDelivery(target);
 			expect(sent.status).toBe(200);

@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { CREDENTIAL_TYPE } from '../../nodes/VideoPlatform/transport';
+import { SECRET_CREDENTIAL } from '../../nodes/VideoPlatform/trigger/webhook';
 import { sandboxCredential, SANDBOX_CREDENTIAL_ID } from '../../tools/lib/examples';
 import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
 import { N8nInstance } from '../../tools/lib/n8n-instance';
 import { repoRoot, scratchRoot } from '../../tools/lib/paths';
-import { outputOf } from '../../tools/lib/workflows';
+import { outputOf, VIDEO_PLATFORM, VIDEO_PLATFORM_TRIGGER } from '../../tools/lib/workflows';
 import { sendSampleDelivery } from '../../tools/sandbox/webhook';
 import { startEnvironment, WEBHOOK_EXAMPLE } from '../../tools/start';
 
@@ -102,10 +104,8 @@ describe.each([2, 1] as const)('npm start, headless, with n8n %i.x', (major) => 
 		const nodes = await read('nodes.json');
 		const credentials = await read('credentials.json');
 		const nodeNames = nodes.map((n) => n.name);
-		expect(nodeNames).toEqual(
-			expect.arrayContaining(['n8n-nodes-videoplatform.videoPlatform', 'n8n-nodes-videoplatform.videoPlatformTrigger']),
-		);
-		expect(credentials.map((c) => c.name)).toEqual(expect.arrayContaining(['videoPlatformApi', 'videoPlatformWebhookApi']));
+		expect(nodeNames).toEqual(expect.arrayContaining([VIDEO_PLATFORM, VIDEO_PLATFORM_TRIGGER]));
+		expect(credentials.map((c) => c.name)).toEqual(expect.arrayContaining([CREDENTIAL_TYPE, SECRET_CREDENTIAL]));
 	});
 
 	it('the sandbox page says it is not the platform, and offers the active trigger\'s URL', async () => {
@@ -134,9 +134,7 @@ describe.each([2, 1] as const)('npm start, headless, with n8n %i.x', (major) => 
 			const response = await fetch(`${n8n.baseUrl}/rest/credentials/test`, {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json', Cookie: cookie, 'browser-id': 'videoplatform-tooling' },
-				body: JSON.stringify({
-					credentials: { id: 'vpSandbox', name: 'Video Platform (local sandbox)', type: 'videoPlatformApi', data: { baseUrl: `${sandbox.url}/v1/`, apiKey } },
-				}),
+				body: JSON.stringify({ credentials: sandboxCredential(`${sandbox.url}/v1/`, apiKey) }),
 			});
 			return ((await response.json()) as { data: { status: string; message: string } }).data;
 		};

@@ -1,35 +1,37 @@
-import * as path from 'node:path';
-
+import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
+import { SECRET_CREDENTIAL } from '../../nodes/VideoPlatform/trigger/webhook';
 import { createApiKey, ensureOwner, getWorkflow, waitForExecutions } from '../../tools/lib/n8n-api';
-import { N8nInstance } from '../../tools/lib/n8n-instance';
-import { scratchRoot } from '../../tools/lib/paths';
-import { packedTarball } from './packedTarball';
-import { node, PACKAGE, workflow } from '../../tools/lib/workflows';
+import { node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
+import type { N8n } from './n8nWithPackage';
+import { n8nWithPackage } from './n8nWithPackage';
 
 const SECRET = 'whsec_e2e_81c4f0a2d9';
 const HEADER = 'X-Platform-Secret';
 
+const TRIGGER = 'Video Platform Trigger';
 const triggerWorkflow = workflow('wfTrigger', [
 	node(
-		'Video Platform Trigger',
-		`${PACKAGE}.videoPlatformTrigger`,
+		TRIGGER,
+		VIDEO_PLATFORM_TRIGGER,
 		{
 			authentication: 'secretHeader',
-			event: '*',
+			event: ALL_DELIVERIES,
 			options: { filterField: 'kind', filterValues: 'wanted, also-wanted', duplicateIdField: 'id' },
 		},
 		{
 			webhookId: '5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60',
-			credentials: { videoPlatformWebhookApi: { id: 'vpSecret', name: 'vpSecret' } },
+			credentials: { [SECRET_CREDENTIAL]: { id: 'vpSecret', name: 'vpSecret' } },
 		},
 	),
 	node('Done', 'n8n-nodes-base.noOp', {}),
 ]);
 
-type Execution = { id: string; status: string; data?: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } } };
+type Execution = { id: string; status: string };
+/** The delivery an execution started with, as the trigger put it out. */
+const deliveryOf = (execution: Execution) => outputOf(execution, TRIGGER)[0].json as Record<string, unknown>;
 
 describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (major) => {
-	let n8n: InstanceType<typeof N8nInstance>;
+	let n8n: N8n;
 	let url: string;
 	let apiKey: string;
 
@@ -41,21 +43,17 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		});
 
 	const executions = async (expected: number) =>
-		(await waitForExecutions(n8n.baseUrl, apiKey, 'wfTrigger', { atLeast: expected })) as Execution[];
+		(await waitForExecutions(n8n.baseUrl, apiKey, triggerWorkflow.id, { atLeast: expected })) as Execution[];
 
 	beforeAll(async () => {
-		n8n = await new N8nInstance({
-			major,
-			userFolder: path.join(scratchRoot, `e2e-trigger-${major}-${process.pid}`),
-		}).prepare();
-		n8n.installPackage(await packedTarball());
+		n8n = await n8nWithPackage(major, 'trigger');
 		await n8n.importCredentials([
-			{ id: 'vpSecret', name: 'vpSecret', type: 'videoPlatformWebhookApi', data: { headerName: HEADER, secret: SECRET } },
+			{ id: 'vpSecret', name: 'vpSecret', type: SECRET_CREDENTIAL, data: { headerName: HEADER, secret: SECRET } },
 		]);
 		await n8n.importWorkflow(triggerWorkflow);
-		await n8n.activateWorkflow('wfTrigger');
+		await n8n.activateWorkflow(triggerWorkflow.id);
 		await n8n.start();
-		url = `${n8n.baseUrl}/webhook/5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60/webhook`;
+		url = n8n.triggerUrl(triggerWorkflow);
 		await n8n.waitForWebhook(url);
 		apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
 	}, 15 * 60_000);
@@ -71,7 +69,7 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 
 		const [execution] = await executions(1);
 		expect(execution.status).toBe('success');
-		const item = execution.data?.resultData.runData['Video Platform Trigger'][0].data.main[0][0].json;
+		const item = deliveryOf(execution);
 		expect(item).toMatchObject({ kind: 'wanted', id: 'first', data: { room: 'r1' } });
 		expect(JSON.stringify(item)).not.toContain(SECRET);
 	});
@@ -101,7 +99,7 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		// until it is there (a copy arriving before that may pass, as the README says).
 		await executions(before + 1);
 		for (let i = 0; i < 100; i++) {
-			const { staticData } = (await getWorkflow(n8n.baseUrl, apiKey, 'wfTrigger')) as { staticData?: object };
+			const { staticData } = (await getWorkflow(n8n.baseUrl, apiKey, triggerWorkflow.id)) as { staticData?: object };
 			if (JSON.stringify(staticData ?? {}).includes('redelivered-1')) break;
 			await new Promise((resolve) => setTimeout(resolve, 200));
 		}
@@ -120,9 +118,7 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		expect(statuses.filter((s) => s === 200)).toHaveLength(200);
 
 		const all = await executions(202);
-		const seen = all
-			.map((e) => e.data?.resultData.runData['Video Platform Trigger'][0].data.main[0][0].json.id)
-			.filter((id) => String(id).startsWith('burst-'));
+		const seen = all.map((e) => deliveryOf(e).id).filter((id) => String(id).startsWith('burst-'));
 		expect(new Set(seen)).toEqual(new Set(ids));
 		expect(all.filter((e) => e.status !== 'success')).toEqual([]);
 	});

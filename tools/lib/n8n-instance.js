@@ -7,6 +7,7 @@ const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
 const { N8N_VERSIONS, n8nDir } = require('./paths');
 const { ensureN8n, nodeFor } = require('./n8n-install');
+const { triggerUrls } = require('./workflows');
 
 const ENCRYPTION_KEY = 'videoplatform-local-encryption-key';
 
@@ -53,8 +54,11 @@ class N8nInstance {
 	}
 
 	env(extra = {}) {
+		const inherited = { ...process.env };
+		// A custom extension folder from the shell would load a second copy; only `extra` may set one.
+		delete inherited.N8N_CUSTOM_EXTENSIONS;
 		const env = {
-			...process.env,
+			...inherited,
 			N8N_USER_FOLDER: this.userFolder,
 			N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
 			N8N_PORT: String(this.port),
@@ -75,7 +79,6 @@ class N8nInstance {
 		if (this.major === 2) env.N8N_DISABLED_MODULES = 'mcp-registry';
 		// A test runner's NODE_ENV=test makes n8n keep its database in memory, losing imports.
 		env.NODE_ENV = 'production';
-		delete env.N8N_CUSTOM_EXTENSIONS;
 		return env;
 	}
 
@@ -159,11 +162,11 @@ class N8nInstance {
 	}
 
 	/** `n8n start` in the background; resolves once the editor and webhooks answer. */
-	async start({ timeoutMs = 120_000, onLog } = {}) {
+	async start({ timeoutMs = 120_000, onLog, env } = {}) {
 		const logFile = path.join(this.userFolder, 'n8n-start.log');
 		const out = fs.openSync(logFile, 'w');
 		const child = spawn(this.node, [this.bin, 'start'], {
-			env: this.env(),
+			env: this.env(env),
 			stdio: ['ignore', out, out],
 			detached: true,
 		});
@@ -208,6 +211,13 @@ class N8nInstance {
 
 	get baseUrl() {
 		return `http://127.0.0.1:${this.port}`;
+	}
+
+	/** The Production URL of the workflow's Video Platform Trigger on this n8n. */
+	triggerUrl(workflow) {
+		const [url] = triggerUrls(this.baseUrl, workflow);
+		if (!url) throw new Error(`Workflow ${workflow.id} has no enabled Video Platform Trigger with a webhookId`);
+		return url;
 	}
 
 	/** Stops every process this instance started, by process group. */
