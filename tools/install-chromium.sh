@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Debian's Chromium, for the one real-browser test. playwright-core drives it; no browser is
-# downloaded from anywhere else.
+# downloaded from anywhere else. apt's output goes to the install log, like npm's.
 set -euo pipefail
 if [ -x /usr/bin/chromium ]; then exit 0; fi
-echo "[install-chromium] installing Debian's chromium package..." >&2
+log="${VIDEOPLATFORM_CACHE_DIR:-$HOME/.cache/n8n-nodes-videoplatform}/install.log"
+mkdir -p "$(dirname "$log")"
+echo "[install] Chromium (Debian's package, for the real-browser test): installing with apt-get; its output goes to $log" >&2
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >&2
+if ! { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium; } >>"$log" 2>&1; then
+	echo "[install] Installing Chromium with apt-get failed. Read $log for the details, then install it by hand (apt-get install chromium) and run the tests again." >&2
+	exit 1
+fi

@@ -1,9 +1,5 @@
-import {
-	AUTHORIZATION_EXPRESSION,
-	BASE_URL_EXPRESSION,
-	VideoPlatformApi,
-} from '../../credentials/VideoPlatformApi.credentials';
-import { normalizeApiKey, normalizeBaseUrl } from '../../nodes/VideoPlatform/platform';
+import { BASE_URL_EXPRESSION, VideoPlatformApi } from '../../credentials/VideoPlatformApi.credentials';
+import { normalizeBaseUrl } from '../../nodes/VideoPlatform/platform';
 import { baseUrlProblem } from '../../nodes/VideoPlatform/transport/credential';
 import { evaluateCredentialExpression } from '../helpers/credentialExpression';
 
@@ -17,19 +13,15 @@ describe('VideoPlatformApi credential', () => {
 		expect(apiKey?.typeOptions?.password).toBe(true);
 	});
 
-	it('authenticates generically, so the HTTP Request node can use it', () => {
-		expect(credential.authenticate).toEqual({
-			type: 'generic',
-			properties: { headers: { Authorization: AUTHORIZATION_EXPRESSION } },
-		});
-	});
-
 	it.each(['abc123', '  abc123 ', 'Bearer abc123', 'bearer   abc123', ' BEARER abc123  '])(
-		'sends exactly one Bearer for the key %p, as the node code would',
-		(apiKey) => {
-			const header = evaluateCredentialExpression(AUTHORIZATION_EXPRESSION, { apiKey });
-			expect(header).toBe('Bearer abc123');
-			expect(header).toBe(`Bearer ${normalizeApiKey(apiKey)}`);
+		'sends exactly one Bearer for the key %p, and keeps the request as it was',
+		async (apiKey) => {
+			const authenticate = credential.authenticate as Exclude<typeof credential.authenticate, { type: 'generic' }>;
+			const request = { url: '/v1/rooms', method: 'POST' as const, headers: { Accept: 'application/json' } };
+			expect(await authenticate({ apiKey }, request)).toEqual({
+				...request,
+				headers: { Accept: 'application/json', Authorization: 'Bearer abc123' },
+			});
 		},
 	);
 

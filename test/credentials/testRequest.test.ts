@@ -1,11 +1,8 @@
 import { Container } from '@n8n/di';
 import { OutboundHttp } from '@n8n/backend-network';
 
-import {
-	AUTHORIZATION_EXPRESSION,
-	BASE_URL_EXPRESSION,
-	VideoPlatformApi,
-} from '../../credentials/VideoPlatformApi.credentials';
+import { BASE_URL_EXPRESSION, VideoPlatformApi } from '../../credentials/VideoPlatformApi.credentials';
+import { authenticated } from '../helpers/authenticate';
 import { evaluateCredentialExpression } from '../helpers/credentialExpression';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
@@ -15,20 +12,20 @@ async function testRequestAt(baseUrl: string) {
 	const { method, url, disableFollowRedirect, maxRedirects, sendCredentialsOnCrossOriginRedirect } =
 		new VideoPlatformApi().test.request;
 	const credentials = { baseUrl, apiKey: SANDBOX_KEY };
+	const request = await authenticated(credentials, {
+		method,
+		disableFollowRedirect,
+		maxRedirects,
+		sendCredentialsOnCrossOriginRedirect,
+		url: String(url),
+		baseURL: String(evaluateCredentialExpression(BASE_URL_EXPRESSION, credentials)),
+		returnFullResponse: true,
+	});
 	return await Container.get(OutboundHttp)
 		.requests()
-		.request({
-			method,
-			disableFollowRedirect,
-			maxRedirects,
-			sendCredentialsOnCrossOriginRedirect,
-			url: String(url),
-			baseURL: String(evaluateCredentialExpression(BASE_URL_EXPRESSION, credentials)),
-			headers: { Authorization: String(evaluateCredentialExpression(AUTHORIZATION_EXPRESSION, credentials)) },
-			returnFullResponse: true,
-		})
+		.request(request)
 		.then(
-			(response: { statusCode: number }) => response.statusCode,
+			(response) => (response as { statusCode: number }).statusCode,
 			(error: { response?: { status: number } }) => error.response?.status,
 		);
 }

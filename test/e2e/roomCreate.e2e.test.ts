@@ -15,7 +15,7 @@ import {
 const API_KEY = 'sk_e2e_4b1f9d7a33c2';
 const WRONG_KEY = 'sk_e2e_wrong_0000';
 
-type SeenRequest = { method: string; path: string; body: string; authorization: string; contentType?: string };
+type SeenRequest = { method: string; path: string; body: string; authorization: string; authorizationHeaders: number; contentType?: string };
 
 describe.each([2, 1] as const)('Room → Create in a real n8n %i.x', (major) => {
 	let n8n: N8n;
@@ -78,6 +78,7 @@ describe.each([2, 1] as const)('Room → Create in a real n8n %i.x', (major) => 
 			{ method: 'POST', p: '/v1/rooms', body: '{"name":"1234","type":"conference"}', authorization: 'valid Bearer key', contentType: 'application/json' },
 			{ method: 'POST', p: '/v1/rooms', body: '{"name":"Math 7A","type":"conference"}', authorization: 'valid Bearer key', contentType: 'application/json' },
 		]);
+		expect(seen.map((r) => r.authorizationHeaders)).toEqual([1, 1]);
 
 		const output = outputOfRun();
 		expect(output).toHaveLength(3);
@@ -218,7 +219,7 @@ describe.each([2, 1] as const)('Room → Create in a real n8n %i.x', (major) => 
 		const result = await n8n.execute('wfHttpCred');
 		expect(result.ok).toBe(true);
 		expect(sandbox.state.requests).toEqual([
-			expect.objectContaining({ method: 'GET', path: '/v1/some/other/path', authorization: 'valid Bearer key' }),
+			expect.objectContaining({ method: 'GET', path: '/v1/some/other/path', authorization: 'valid Bearer key', authorizationHeaders: 1 }),
 		]);
 	});
 });

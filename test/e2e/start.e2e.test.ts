@@ -147,8 +147,8 @@ describe.each([2, 1] as const)('npm start, headless, with n8n %i.x', (major) => 
 		if (major === 2) expect(bad.message).toMatch(/rejected the API key \(HTTP 401\)/);
 		// n8n 1.x shows its own text for error answers; the README says so.
 		else expect(bad.message).toMatch(/401|reject|authori[sz]/i);
-		const seen = sandbox.state.requests.map((r: { method: string; path: string }) => `${r.method} ${r.path}`);
+		const seen = sandbox.state.requests.map((r: { method: string; path: string; authorizationHeaders: number }) => `${r.method} ${r.path}, ${r.authorizationHeaders} Authorization`);
 		expect(seen.length).toBeGreaterThanOrEqual(2);
-		expect(new Set(seen)).toEqual(new Set(['GET /v1/rooms']));
+		expect(new Set(seen)).toEqual(new Set(['GET /v1/rooms, 1 Authorization']));
 	});
 });

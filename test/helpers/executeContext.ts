@@ -9,8 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { AUTHORIZATION_EXPRESSION } from '../../credentials/VideoPlatformApi.credentials';
-import { evaluateCredentialExpression } from './credentialExpression';
+import { authenticated } from './authenticate';
 
 export const testNode: INode = {
 	id: 'node-1',
@@ -29,20 +28,15 @@ export interface Credentials {
 type HttpHandler = (requestOptions: IHttpRequestOptions, decrypted?: object) => Promise<unknown>;
 
 /**
- * n8n-core's real HTTP client, with the credential's header applied as n8n applies generic
- * authentication, and errors wrapped as n8n-core wraps them.
+ * n8n-core's real HTTP client, with the credential's header applied as n8n applies it, and errors wrapped as n8n-core wraps them.
  */
 export function realHttp(credentials: Credentials): HttpHandler {
 	const client = Container.get(OutboundHttp).requests();
 	return async (requestOptions, decrypted) => {
 		// As n8n-core does: the credential handed over by the node wins over a fresh read.
 		const source = decrypted ?? credentials;
-		const Authorization = String(evaluateCredentialExpression(AUTHORIZATION_EXPRESSION, source));
 		try {
-			return await client.request({
-				...requestOptions,
-				headers: { ...requestOptions.headers, Authorization },
-			});
+			return await client.request(await authenticated(source, requestOptions));
 		} catch (error) {
 			throw new NodeApiError(testNode, error as never);
 		}

@@ -134,6 +134,8 @@ function createSandbox(userOptions = {}) {
 			path: req.url,
 			contentType: req.headers['content-type'],
 			authorization: auth === undefined ? 'missing' : auth === `Bearer ${options.apiKey}` ? 'valid Bearer key' : 'wrong',
+			// Node keeps only the first of repeated Authorization headers; the raw ones show them all.
+			authorizationHeaders: req.rawHeaders.filter((name, i) => i % 2 === 0 && name.toLowerCase() === 'authorization').length,
 			body: raw.slice(0, 2000),
 			status: 0,
 		};
