@@ -1,0 +1,139 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+
+import { loadExamples, mcpCredential, sandboxCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } from '../../tools/lib/examples';
+import { credential, credentialRef, mcpServerWorkflow, mcpUrls, VIDEO_PLATFORM_TOOL } from '../../tools/lib/workflows';
+import { connectMcpClient, resultText } from '../helpers/mcpClient';
+import type { Sandbox } from '../helpers/sandbox';
+import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
+import type { N8n } from './n8nWithPackage';
+import { n8nWithPackage } from './n8nWithPackage';
+
+type ExampleNode = { name: string; type: string; parameters: Record<string, unknown>; credentials?: unknown };
+
+const example = loadExamples().find((e: { workflow: { id: string } }) => e.workflow.id === 'vpExampleMcp')!.workflow;
+const exampleTool: ExampleNode = example.nodes.find((n: ExampleNode) => n.type === VIDEO_PLATFORM_TOOL);
+const WRONG_KEY = 'sk_mcp_wrong_5e1d0c';
+
+/** The example's tool as it is, on another credential and under another name. */
+function exampleToolWith(name: string, credentialId: string) {
+	return { ...exampleTool, id: name.replace(/\W/g, '-'), name, credentials: credentialRef(credentialId) };
+}
+
+describe.each([2, 1] as const)('the node as an MCP tool, in a real n8n %i.x', (major) => {
+	let n8n: N8n;
+	let sandbox: Sandbox;
+	let rateLimited: Sandbox;
+	let failing: Sandbox;
+	let client: Client;
+	let exampleUrl: string;
+	let failuresUrl: string;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: 10 * 60_000 });
+		// Every create answered 429 without Retry-After: the node's retries run out.
+		rateLimited = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 1, errorStatus: 429, maxLifetimeMs: 10 * 60_000 });
+		failing = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 1, errorStatus: 503, maxLifetimeMs: 10 * 60_000 });
+		n8n = await n8nWithPackage(major, 'mcp');
+		await n8n.importCredentials([
+			sandboxCredential(sandbox.url, SANDBOX_KEY),
+			mcpCredential(),
+			credential('vpMcpWrongKey', sandbox.url, WRONG_KEY),
+			credential('vpMcpRateLimited', rateLimited.url, SANDBOX_KEY),
+			credential('vpMcpFailing', failing.url, SANDBOX_KEY),
+		]);
+		const failures = mcpServerWorkflow('wfMcpFailures', { path: 'video-platform-failures', bearerCredentialId: MCP_CREDENTIAL_ID }, [
+			exampleToolWith('Create room with a rejected key', 'vpMcpWrongKey'),
+			exampleToolWith('Create room under a rate limit', 'vpMcpRateLimited'),
+			exampleToolWith('Create room on a failing platform', 'vpMcpFailing'),
+		]);
+		for (const workflow of [example, failures]) {
+			await n8n.importWorkflow(workflow);
+			await n8n.activateWorkflow(workflow.id);
+		}
+		await n8n.start();
+		[exampleUrl] = mcpUrls(n8n.baseUrl, example);
+		[failuresUrl] = mcpUrls(n8n.baseUrl, failures);
+		// A GET without the token is refused once the endpoint is registered, and 404 before.
+		await n8n.waitForWebhook(exampleUrl);
+		await n8n.waitForWebhook(failuresUrl);
+		client = await connectMcpClient(exampleUrl, MCP_LOCAL_TOKEN);
+	}, 15 * 60_000);
+
+	afterAll(async () => {
+		await client?.close();
+		await n8n?.dispose();
+		for (const server of [sandbox, rateLimited, failing]) await server?.stop();
+	});
+
+	it('lists the Video Platform tool with its description and an input schema that asks for the room name', async () => {
+		const { tools } = await client.listTools();
+		expect(tools.map((tool) => tool.name)).toEqual(['Create_video_room']);
+		const [tool] = tools;
+		expect(tool.description).toBe(exampleTool.parameters.toolDescription);
+		expect(tool.inputSchema.required).toEqual(['name']);
+		const nameField = (tool.inputSchema.properties as Record<string, { type: string; description: string }>).name;
+		expect(nameField.type).toBe('string');
+		expect(nameField.description).toMatch(/^The name people will see for the room.*e\.g\./);
+	});
+
+	it('a call creates exactly that room, and the result is the platform\'s answer', async () => {
+		sandbox.state.rooms.length = 0;
+		const result = await client.callTool({ name: 'Create_video_room', arguments: { name: 'Biology 7A - Tuesday class' } });
+		expect(result.isError).toBeFalsy();
+		const rooms = sandbox.state.rooms as Array<Record<string, unknown>>;
+		expect(rooms).toEqual([expect.objectContaining({ name: 'Biology 7A - Tuesday class', type: 'conference' })]);
+		expect(JSON.parse(resultText(result))).toEqual([{ ...rooms[0], sandbox: expect.stringContaining('sandbox') }]);
+	});
+
+	describe('when the platform refuses', () => {
+		let failures: Client;
+		beforeAll(async () => {
+			failures = await connectMcpClient(failuresUrl, MCP_LOCAL_TOKEN);
+		});
+		afterAll(async () => {
+			await failures?.close();
+		});
+
+		/** Calls a tool that must fail; MCP's default 60 s request timeout would cut the 429 case short. */
+		async function failedCallText(tool: string, roomName: string): Promise<string> {
+			const result = await failures.callTool({ name: tool, arguments: { name: roomName } }, undefined, { timeout: 120_000 });
+			expect(result.isError).toBe(true);
+			return resultText(result);
+		}
+
+		it('a rejected key is a tool error with the node\'s message, without the key', async () => {
+			const text = await failedCallText('Create_room_with_a_rejected_key', 'Chemistry');
+			expect(text).toContain('The platform rejected the API key (HTTP 401)');
+			expect(text).toContain('check the API key');
+			expect(text).not.toContain(WRONG_KEY);
+		});
+
+		it('a rate limit that never lifts is a tool error once the node\'s retries are used up', async () => {
+			const text = await failedCallText('Create_room_under_a_rate_limit', 'Physics');
+			expect(text).toMatch(/The platform's rate limit was still hit after 5 retries and \d+ s of waiting \(HTTP 429\)/);
+			expect(text).not.toContain(SANDBOX_KEY);
+			expect(rateLimited.state.requests).toHaveLength(6);
+		}, 180_000);
+
+		it('a platform error is a tool error that says the room may exist', async () => {
+			const text = await failedCallText('Create_room_on_a_failing_platform', 'Art');
+			expect(text).toContain('The platform had a server error (HTTP 503)');
+			expect(text).toContain('may have processed it');
+			expect(failing.state.requests).toHaveLength(1);
+		});
+	});
+
+	it('the MCP endpoint refuses a client without its token, or with another one', async () => {
+		const refused = { code: 403, message: expect.stringContaining('Authorization data is wrong') };
+		await expect(connectMcpClient(exampleUrl)).rejects.toMatchObject(refused);
+		await expect(connectMcpClient(exampleUrl, 'not-the-token')).rejects.toMatchObject(refused);
+		const before = sandbox.state.requests.length;
+		const response = await fetch(exampleUrl, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+			body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'Create_video_room', arguments: { name: 'Sneaky' } } }),
+		});
+		expect(response.status).toBe(403);
+		expect(sandbox.state.requests).toHaveLength(before);
+	});
+});
