@@ -11,12 +11,12 @@ function npm(args, cwd = repoRoot) {
 	return result.stdout;
 }
 
-/** Packs the already built package into `destination` and returns the tarball's path. */
-function packPackage(destination, { build = false } = {}) {
+/** Packs the already built package (or the package in `from`) into `destination`; returns the tarball's path. */
+function packPackage(destination, { build = false, from = repoRoot } = {}) {
 	if (build) npm(['run', 'build']);
-	if (!fs.existsSync(path.join(repoRoot, 'dist'))) throw new Error('dist is missing: run `npm run build` first.');
+	if (from === repoRoot && !fs.existsSync(path.join(repoRoot, 'dist'))) throw new Error('dist is missing: run `npm run build` first.');
 	fs.mkdirSync(destination, { recursive: true });
-	const [info] = JSON.parse(npm(['pack', '--json', '--pack-destination', destination]));
+	const [info] = JSON.parse(npm(['pack', '--json', '--pack-destination', destination], from));
 	return path.join(destination, info.filename);
 }
 

@@ -1,0 +1,47 @@
+'use strict';
+// The benchmark's "compliant limit": for each item, the same Name and Type parameters as the
+// Video Platform node and the same request through httpRequestWithAuthentication, at the same
+// concurrency; nothing else (no pacing, no error mapping, no size or deadline rules).
+const CONCURRENCY = 10;
+
+class CompliantLimit {
+	description = {
+		displayName: 'Bench Compliant Limit',
+		name: 'compliantLimit',
+		group: ['transform'],
+		version: 1,
+		description: 'Benchmark only',
+		defaults: { name: 'Bench Compliant Limit' },
+		inputs: ['main'],
+		outputs: ['main'],
+		credentials: [{ name: 'videoPlatformApi', required: true }],
+		properties: [
+			{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+			{ displayName: 'Type', name: 'type', type: 'string', default: 'conference' },
+		],
+	};
+
+	async execute() {
+		const items = this.getInputData();
+		const { baseUrl } = await this.getCredentials('videoPlatformApi');
+		const output = new Array(items.length);
+		let next = 0;
+		const worker = async () => {
+			while (next < items.length) {
+				const i = next++;
+				const body = { name: String(this.getNodeParameter('name', i)), type: String(this.getNodeParameter('type', i)) };
+				const json = await this.helpers.httpRequestWithAuthentication.call(this, 'videoPlatformApi', {
+					method: 'POST',
+					url: `${baseUrl}/v1/rooms`,
+					body,
+					json: true,
+				});
+				output[i] = { json, pairedItem: { item: i } };
+			}
+		};
+		await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+		return [output];
+	}
+}
+
+module.exports = { CompliantLimit };
