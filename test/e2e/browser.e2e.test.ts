@@ -71,4 +71,18 @@ describe('the Video Platform node, seen in a real browser (n8n 2.x)', () => {
 		expect(environment.sandbox.state.rooms.map((room: { name: string }) => room.name)).toContain('My first room');
 		await page.screenshot({ path: path.join(DOCS, 'example-run.png') });
 	});
+
+	it('offers "Custom API Call" among the actions, which points to the HTTP Request node', async () => {
+		await page.goto(`${environment.n8n.baseUrl}/workflow/vpExampleManual`);
+		await page.locator('[data-test-id="canvas-node"]', { hasText: 'Create a room' }).dblclick();
+		await page.locator('[data-test-id="parameter-input-operation"]').click();
+		const customCall = page.locator('[role=option]:visible, .el-select-dropdown__item:visible', { hasText: 'Custom API Call' }).first();
+		await customCall.waitFor();
+		// The list fades in; a picture taken at once would be half transparent.
+		await page.waitForTimeout(500);
+		await page.screenshot({ path: path.join(DOCS, 'custom-api-call.png') });
+		await customCall.click();
+		await page.getByText('Use the HTTP Request node to make a custom API call').waitFor();
+		expect(await page.getByText("We'll take care of the Video Platform auth for you").isVisible()).toBe(true);
+	});
 });
