@@ -30,13 +30,19 @@ class CompliantLimit {
 			while (next < items.length) {
 				const i = next++;
 				const body = { name: String(this.getNodeParameter('name', i)), type: String(this.getNodeParameter('type', i)) };
-				const json = await this.helpers.httpRequestWithAuthentication.call(this, 'videoPlatformApi', {
-					method: 'POST',
-					url: `${baseUrl}/v1/rooms`,
-					body,
-					json: true,
-				});
-				output[i] = { json, pairedItem: { item: i } };
+				try {
+					const json = await this.helpers.httpRequestWithAuthentication.call(this, 'videoPlatformApi', {
+						method: 'POST',
+						url: `${baseUrl}/v1/rooms`,
+						body,
+						json: true,
+					});
+					output[i] = { json, pairedItem: { item: i } };
+				} catch (error) {
+					// Continue On Fail, as every scenario runs, so that a 429 fails its item, not the run.
+					if (!this.continueOnFail()) throw error;
+					output[i] = { json: { error: error.message }, pairedItem: { item: i } };
+				}
 			}
 		};
 		await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
