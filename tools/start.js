@@ -43,6 +43,30 @@ async function portOr(preferred) {
 	return free ? preferred : await freePort();
 }
 
+/**
+ * Imports each example once: those imported before (listed in a marker file) are the user's now,
+ * even if changed or deleted, and an example added to the project since is imported on the next start.
+ */
+async function importNewExamples(n8n, userFolder, log) {
+	const marker = path.join(userFolder, '.examples-imported');
+	let imported = [];
+	if (fs.existsSync(marker)) {
+		try {
+			imported = JSON.parse(fs.readFileSync(marker, 'utf8'));
+		} catch {
+			// An older marker held only a date: the workflows there tell what was imported.
+			imported = (await n8n.exportAll('workflow')).map(({ id }) => id);
+		}
+	}
+	const fresh = loadExamples().filter(({ workflow }) => !imported.includes(workflow.id));
+	if (fresh.length === 0) return log('      The examples were imported before; your workflows are kept.');
+	for (const { workflow } of fresh) {
+		await n8n.importWorkflow(workflow);
+		if (ACTIVE_EXAMPLES.includes(workflow.id)) await n8n.activateWorkflow(workflow.id);
+	}
+	fs.writeFileSync(marker, JSON.stringify([...imported, ...fresh.map(({ workflow }) => workflow.id)]));
+}
+
 /** Runs one numbered step, and says how long it took. */
 async function step(log, label, work) {
 	const started = Date.now();
@@ -79,24 +103,19 @@ async function startEnvironment({ major, userFolder, port, sandboxPort, log = sa
 		});
 
 		await step(log, '[4/5] Preparing the sandbox credential and the example workflows', async () => {
-			const kept = await n8n.exportCredential(SANDBOX_CREDENTIAL_ID);
+			const credentials = await n8n.exportAll('credentials');
+			const kept = credentials.find(({ id }) => id === SANDBOX_CREDENTIAL_ID);
 			if (kept) {
 				log('      The sandbox credential exists and is kept as it is.');
 				if (!String(kept.data?.baseUrl).startsWith(sandbox.url)) {
 					log(`      Note: its Base URL is not the sandbox's address this time, ${sandbox.url}. Edit the credential if it should use the sandbox.`);
 				}
-			} else {
-				await n8n.importCredentials([sandboxCredential(sandbox.url, SANDBOX_KEY)]);
 			}
-			// Like the sandbox credential: created once, then the user's to change.
-			if (!(await n8n.exportCredential(MCP_CREDENTIAL_ID))) await n8n.importCredentials([mcpCredential()]);
-			const marker = path.join(userFolder, '.examples-imported');
-			if (fs.existsSync(marker)) return log('      The examples were imported before; your workflows are kept.');
-			for (const { workflow } of loadExamples()) {
-				await n8n.importWorkflow(workflow);
-				if (ACTIVE_EXAMPLES.includes(workflow.id)) await n8n.activateWorkflow(workflow.id);
-			}
-			fs.writeFileSync(marker, new Date().toISOString());
+			// Each is created once, then the user's to change.
+			const missing = [kept ? undefined : sandboxCredential(sandbox.url, SANDBOX_KEY)];
+			if (!credentials.some(({ id }) => id === MCP_CREDENTIAL_ID)) missing.push(mcpCredential());
+			if (missing.some(Boolean)) await n8n.importCredentials(missing.filter(Boolean));
+			await importNewExamples(n8n, userFolder, log);
 		});
 
 		await step(log, '[5/5] Starting n8n', async () => {

@@ -55,6 +55,7 @@ describe('npm start from the command line, first and second time', () => {
 		const url = /Its Production URL:\n\s+(http:\/\/127\.0\.0\.1:\d+\/webhook\/[\w-]+\/webhook)\n/.exec(first.output)?.[1];
 		expect(url).toBeDefined();
 		expect(first.output).toContain(`npm run sandbox:send -- ${url}`);
+		expect(first.output).toMatch(/MCP address:\n\s+http:\/\/127\.0\.0\.1:\d+\/mcp\/video-platform\n/);
 	});
 
 	it('installs Node 24 and n8n when the cache is empty, and only then', () => {

@@ -126,14 +126,20 @@ class N8nInstance {
 		return file;
 	}
 
-	/** A credential with its data, read with n8n's own export command; undefined when there is none. */
-	async exportCredential(id) {
-		const file = path.join(this.userFolder, 'credential.export.json');
+	/** Everything `n8n export:<kind> --all` gives (decrypted for credentials); [] when there is none. */
+	async exportAll(kind) {
+		const file = path.join(this.userFolder, `${kind}.export.json`);
 		fs.rmSync(file, { force: true });
-		const result = await this.cli(['export:credentials', `--id=${id}`, '--decrypted', `--output=${file}`], { allowFailure: true });
+		const args = [`export:${kind}`, '--all', `--output=${file}`, ...(kind === 'credentials' ? ['--decrypted'] : [])];
+		const result = await this.cli(args, { allowFailure: true });
 		const found = result.status === 0 && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
 		fs.rmSync(file, { force: true });
-		return found[0];
+		return found;
+	}
+
+	/** A credential with its data; undefined when there is none. */
+	async exportCredential(id) {
+		return (await this.exportAll('credentials')).find((credential) => credential.id === id);
 	}
 
 	async importCredentials(credentials) {

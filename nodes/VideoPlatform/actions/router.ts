@@ -7,10 +7,19 @@ import { readConcurrency, runBounded } from './concurrency';
 import { partWayReport } from './partWay';
 import { findOperation } from './resources';
 
+/** The operation value n8n's editor gives its own "Custom API Call" entry. */
+const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
 function chosenOperation(this: IExecuteFunctions) {
 	const resource = String(this.getNodeParameter('resource', 0));
 	const operation = String(this.getNodeParameter('operation', 0));
 	const found = findOperation(resource, operation);
+	if (operation === CUSTOM_API_CALL) {
+		throw new NodeOperationError(this.getNode(), 'Custom API Call runs in the HTTP Request node, not in this node', {
+			description:
+				'Add an HTTP Request node and set Authentication → Predefined Credential Type → Video Platform API; it sends your API key the same way. In this node, pick Room → Create.',
+		});
+	}
 	if (!found) {
 		throw new NodeOperationError(
 			this.getNode(),

@@ -81,6 +81,15 @@ describe('router', () => {
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect((error as Error).message).toBe('The operation "delete" on the resource "room" is not supported');
 	});
+
+	it('points the editor\'s Custom API Call entry to the HTTP Request node', async () => {
+		const error = await router.call(context(false, { operation: '__CUSTOM_API_CALL__' })).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error).toMatchObject({
+			message: 'Custom API Call runs in the HTTP Request node, not in this node',
+			description: expect.stringContaining('Predefined Credential Type → Video Platform API'),
+		});
+	});
 });
 
 describe('router after waiting for the rate limit', () => {
