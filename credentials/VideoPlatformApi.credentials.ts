@@ -14,7 +14,7 @@ import { API_VERSION_PREFIX, normalizeApiKey } from '../nodes/VideoPlatform/plat
  * `user:password@` (which would replace the Bearer key with Basic auth), then a query or fragment.
  */
 export const BASE_URL_EXPRESSION =
-	'={{ String($credentials.baseUrl).trim().replace(/^([a-z][a-z0-9+.-]*:\\/\\/)?[^/]*@/i, "$1").replace(/[?#].*$/, "").replace(/\\/+$/, "").replace(/\\/v1$/i, "").replace(/\\/+$/, "") }}';
+	'={{ String($credentials.baseUrl).trim().replace(/^([a-z][a-z0-9+.-]*:\\/*)?[^/\\\\?#]*@/i, "$1").replace(/[?#].*$/, "").replace(/\\/+$/, "").replace(/\\/v1$/i, "").replace(/\\/+$/, "") }}';
 
 /** Redirects are never followed; these say so, since n8n shows only a rule's fixed message. */
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];

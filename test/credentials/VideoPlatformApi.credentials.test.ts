@@ -41,13 +41,32 @@ describe('VideoPlatformApi credential', () => {
 
 	it.each([
 		['https://admin:hunter2@video.example.com/api', 'https://video.example.com/api'],
-		['https://admin:p#ss@video.example.com', 'https://video.example.com'],
 		['https://video.example.com/api?tenant=1', 'https://video.example.com/api'],
 		['https://video.example.com/v1/#top', 'https://video.example.com'],
+		['https:/admin:hunter2@video.example.com', 'https:/video.example.com'],
+		['https://video.example.com?x=@evil.example', 'https://video.example.com'],
+		// A backslash ends the host for a URL parser: the key must still go to video.example.com.
+		['http://video.example.com\\@evil.example', 'http://video.example.com\\@evil.example'],
 	])('drops from %p what the node refuses, since an expression cannot refuse', (baseUrl, expected) => {
 		expect(baseUrlProblem(baseUrl)).toBeDefined();
-		expect(evaluateCredentialExpression(BASE_URL_EXPRESSION, { baseUrl })).toBe(expected);
+		const kept = String(evaluateCredentialExpression(BASE_URL_EXPRESSION, { baseUrl }));
+		expect(kept).toBe(expected);
+		expect(new URL(kept)).toMatchObject({ host: 'video.example.com', username: '', password: '' });
 	});
+
+	it('leaves no address to send to when a # ends the host, as a URL parser reads it', () => {
+		const kept = String(evaluateCredentialExpression(BASE_URL_EXPRESSION, { baseUrl: 'https://admin:p#ss@video.example.com' }));
+		expect(() => new URL(kept)).toThrow();
+	});
+
+	it.each(['https:/admin:hunter2@video.example.com', '//admin:hunter2@video.example.com', 'https//admin:hunter2@video.example.com', 'sk_live_pasted_key'])(
+		'never quotes what was typed in a Base URL the node refuses: %p',
+		(baseUrl) => {
+			const problem = baseUrlProblem(baseUrl);
+			expect(problem).toBeDefined();
+			expect(JSON.stringify(problem)).not.toMatch(/hunter2|sk_live/);
+		},
+	);
 
 	describe('test request', () => {
 		const test = credential.test;

@@ -19,9 +19,12 @@ export interface CheckedCredential {
 
 type Problem = { message: string; description: string };
 
-/** Host part as typed, before any path: where a `user:password@` would sit. */
+/**
+ * Host part as typed, before any path: where a `user:password@` would sit. Lenient on purpose
+ * (`https:/`, `//`, backslashes), so that a mistyped URL still counts as holding a password.
+ */
 function authorityOf(url: string): string {
-	return url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split('/')[0];
+	return url.replace(/^([a-z][a-z0-9+.-]*:)?[/\\]*/i, '').split(/[/?#]/)[0];
 }
 
 /**
@@ -44,7 +47,8 @@ export function baseUrlProblem(raw: unknown): Problem | undefined {
 	}
 	if (!isUsableBaseUrl(url)) {
 		return {
-			message: `The credential's Base URL "${url}" is not a web address`,
+			// Not quoted: what was typed there may be a password or the API key itself.
+			message: "The credential's Base URL is not a web address",
 			description: `Open the ${CREDENTIAL_NAME} credential and enter your platform's address, e.g. https://video.example.com`,
 		};
 	}

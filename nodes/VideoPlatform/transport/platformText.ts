@@ -3,9 +3,18 @@
 const MAX_QUOTED_LENGTH = 300;
 const ESCAPE = 0x1b;
 
-/** Removes the key, and anything sent as a Bearer token, wherever it is echoed. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Removes the key, and anything sent as a Bearer token, wherever it is echoed: as sent, in any
+ * letter case (a URL parser lowercases host names), and as JSON writes it inside a string.
+ */
 export function redact(text: string, secret: string): string {
-	const withoutKey = secret.length > 0 ? text.split(secret).join('[redacted]') : text;
+	let withoutKey = text;
+	if (secret.length > 0) {
+		const forms = [...new Set([secret, JSON.stringify(secret).slice(1, -1)])].map(escapeRegExp);
+		withoutKey = text.replace(new RegExp(forms.join('|'), 'gi'), '[redacted]');
+	}
 	return withoutKey.replace(/\bBearer\s+(?!\[redacted\])\S+/gi, 'Bearer [redacted]');
 }
 
@@ -29,9 +38,12 @@ export function stripControlCharacters(text: string): string {
 	return out.replace(/ {2,}/g, ' ').trim();
 }
 
-/** Safe to show: redacted first, so that cutting can never leave part of the key behind. */
+/**
+ * Safe to show: redacted before and after the control characters go (an escape sequence inside
+ * the key would otherwise hide it from the first pass), and only then cut.
+ */
 export function quotable(text: string, secret: string, maxLength = MAX_QUOTED_LENGTH): string {
-	const clean = stripControlCharacters(redact(text, secret));
+	const clean = redact(stripControlCharacters(redact(text, secret)), secret);
 	return clean.length > maxLength ? `${clean.slice(0, maxLength)}…` : clean;
 }
 

@@ -132,10 +132,11 @@ describe('PlatformClient against a real local server', () => {
 			expect(sandbox.state.counts.total).toBe(1);
 		});
 
-		it('a base URL that is not a web address', async () => {
+		it('a base URL that is not a web address, without quoting what was typed there', async () => {
 			sandbox = await startSandbox();
 			const error = await failureOf(send(contextFor('video.example.com'), createRoom, 1));
-			expect(error.message).toBe('The credential\'s Base URL "video.example.com" is not a web address [item 1]');
+			expect(error.message).toBe("The credential's Base URL is not a web address [item 1]");
+			expect(error.description).toContain('e.g. https://video.example.com');
 		});
 	});
 

@@ -29,6 +29,12 @@ describe('platformMessage', () => {
 		expect(quoted).not.toContain(KEY.slice(0, 8));
 	});
 
+	it('finds the key behind an escape sequence, also where the text is cut', () => {
+		const said = `${'x'.repeat(290)}${KEY.slice(0, 6)}\u001b[m${KEY.slice(6)}`;
+		const quoted = platformMessage({ message: said }, KEY);
+		expect(quoted).toBe(`${'x'.repeat(290)}[redacted]`);
+	});
+
 	it('strips line breaks and ANSI escapes that could fake log lines or colours', () => {
 		const said = 'bad name\r\nINFO forged line\u001b[31m red\u001b[0m\ttab\u0007';
 		expect(platformMessage({ message: said }, KEY)).toBe('bad name INFO forged line red tab');
@@ -41,6 +47,12 @@ describe('redact', () => {
 			'key=[redacted]; Authorization: Bearer [redacted]',
 		);
 		expect(redact('no secret here', '')).toBe('no secret here');
+	});
+
+	it('removes the key in another letter case, and as JSON escapes it inside a string', () => {
+		expect(redact(`host ${KEY.toLowerCase().toUpperCase()}.evil.example`, KEY)).toBe('host [redacted].evil.example');
+		const quoteKey = 'abc"def\\_123456789';
+		expect(platformMessage({ code: 7, echo: quoteKey }, quoteKey)).toBe('{"code":7,"echo":"[redacted]"}');
 	});
 });
 
