@@ -40,7 +40,10 @@ export function payloadOf({ parsedBody, rawBody }: IncomingDelivery): IDataObjec
 export function valueAt(payload: IDataObject, path: string): unknown {
 	let current: unknown = payload;
 	for (const key of path.split('.').filter((part) => part !== '')) {
-		if (current === null || typeof current !== 'object') return undefined;
+		// Only the payload's own fields: never `constructor` or anything else a plain object inherits.
+		if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, key)) {
+			return undefined;
+		}
 		current = (current as Record<string, unknown>)[key];
 	}
 	return current;

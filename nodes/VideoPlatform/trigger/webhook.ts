@@ -2,7 +2,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import type { IncomingDelivery } from './delivery';
 import { deliveryItem, payloadOf, valueAt } from './delivery';
-import { seenBefore } from './duplicates';
+import { deliveryIdOf, seenBefore } from './duplicates';
 import { eventMatches, fieldMatches, parseAllowedValues } from './filter';
 import { secretMatches } from './secret';
 
@@ -54,9 +54,9 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	}
 	const idField = (options.duplicateIdField ?? '').trim();
 	if (idField) {
-		const id = valueAt(payload, idField);
+		const id = deliveryIdOf(valueAt(payload, idField));
 		const staticData = this.getWorkflowStaticData('node');
-		if (id !== undefined && id !== null && seenBefore(staticData, String(id), options.duplicateWindow ?? 1000)) {
+		if (id !== undefined && seenBefore(staticData, id, options.duplicateWindow)) {
 			return acknowledge('duplicate');
 		}
 	}

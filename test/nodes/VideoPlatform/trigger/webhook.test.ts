@@ -148,11 +148,36 @@ describe('Video Platform Trigger: one delivery', () => {
 			expect((await deliver({ parameters: dedupe, staticData, body: { id: 'd' } })).started).toBe(false);
 		});
 
-		it('lets deliveries without the id field through', async () => {
+		it('lets deliveries without the id field, or with an empty one, through', async () => {
 			const staticData = {};
-			const { started } = await deliver({ parameters: dedupe, staticData, body: { other: 1 } });
-			expect(started).toBe(true);
+			for (const body of [{ other: 1 }, { id: '' }, { id: '  ' }, { id: '' }]) {
+				expect((await deliver({ parameters: dedupe, staticData, body })).started).toBe(true);
+			}
 			expect(staticData).toEqual({});
+		});
+
+		it('compares object ids by value, whatever the order of their keys', async () => {
+			const staticData = {};
+			const started = async (id: unknown) => (await deliver({ parameters: dedupe, staticData, body: { id } })).started;
+			expect(await started({ room: 1, at: 'x' })).toBe(true);
+			expect(await started({ room: 2, at: 'x' })).toBe(true);
+			expect(await started({ at: 'x', room: 1 })).toBe(false);
+		});
+
+		it('never reads inherited names such as constructor as an id', async () => {
+			const staticData = {};
+			const byConstructor = { options: { duplicateIdField: 'constructor', duplicateWindow: 3 } };
+			for (const id of ['a', 'b']) {
+				expect((await deliver({ parameters: byConstructor, staticData, body: { id } })).started).toBe(true);
+			}
+			expect(staticData).toEqual({});
+		});
+
+		it('keeps the list bounded when the window is not a number', async () => {
+			const staticData = {};
+			const odd = { options: { duplicateIdField: 'id', duplicateWindow: 'many' } };
+			for (let id = 0; id < 1005; id++) await deliver({ parameters: odd, staticData, body: { id } });
+			expect((staticData as { recentDeliveryIds: string[] }).recentDeliveryIds).toHaveLength(1000);
 		});
 	});
 });
