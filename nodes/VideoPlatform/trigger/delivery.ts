@@ -51,16 +51,22 @@ export function valueAt(payload: IDataObject, path: string): unknown {
 
 /**
  * The item a delivery starts the workflow with: the payload's fields at the top level, and the
- * request's headers and query under DELIVERY_INFO_KEY, minus the headers named in `hidden`.
- * The payload cannot replace those details: its own member of that name moves inside them.
+ * request's headers and query (minus the headers named in `hidden`) and `more` under
+ * DELIVERY_INFO_KEY. The payload cannot replace those details: its own member of that name
+ * moves inside them.
  */
-export function deliveryItem(delivery: IncomingDelivery, hidden: string[], receivedAt: string): IDataObject {
+export function deliveryItem(
+	delivery: IncomingDelivery,
+	hidden: string[],
+	receivedAt: string,
+	more: IDataObject = {},
+): IDataObject {
 	const payload = payloadOf(delivery);
 	const hiddenNames = new Set(hidden.map((name) => name.toLowerCase()));
 	const headers = Object.fromEntries(
 		Object.entries(delivery.headers).filter(([name]) => !hiddenNames.has(name.toLowerCase())),
 	);
-	const details: IDataObject = { headers, query: delivery.query, receivedAt };
+	const details: IDataObject = { headers, query: delivery.query, receivedAt, ...more };
 	if (Object.prototype.hasOwnProperty.call(payload, DELIVERY_INFO_KEY)) {
 		details[PAYLOAD_OWN_INFO_KEY] = payload[DELIVERY_INFO_KEY];
 	}

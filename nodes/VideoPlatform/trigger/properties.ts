@@ -24,6 +24,13 @@ export const properties: INodeProperties[] = [
 		default: '',
 	},
 	{
+		displayName:
+			'To drop redelivered webhooks, add a Remove Duplicates node right after this trigger: Operation "Remove Items Processed in Previous Executions", Value to Dedupe On {{ $json._webhook.deliveryKey }}. This trigger does not drop duplicates itself.',
+		name: 'duplicatesNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
 		displayName: 'Authentication',
 		name: 'authentication',
 		type: 'options',
@@ -53,21 +60,13 @@ export const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Drop Duplicates By Field',
-				name: 'duplicateIdField',
+				displayName: 'Delivery ID Field',
+				name: 'deliveryIdField',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. deliveryId',
 				description:
-					'A payload field that identifies a delivery. A delivery whose value was seen recently is acknowledged and starts no execution. The recent values are kept in the workflow\'s static data, which n8n 2.x may not keep: see the docs.',
-			},
-			{
-				displayName: 'Duplicates Remembered',
-				name: 'duplicateWindow',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 10000 },
-				default: 1000,
-				description: 'How many recent delivery IDs are remembered to drop duplicates',
+					'A payload field (a dot path) whose value identifies a delivery. It makes _webhook.deliveryKey, which a Remove Duplicates node after this trigger compares to drop redeliveries. Without it, the key is the raw body\'s digest. A delivery without this field is never dropped.',
 			},
 			{
 				displayName: 'Only When Field',

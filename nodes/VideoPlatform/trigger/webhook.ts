@@ -1,16 +1,15 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { IncomingDelivery } from './delivery';
-import { deliveryItem, payloadOf, valueAt } from './delivery';
-import { deliveryIdOf, seenBefore } from './duplicates';
+import { deliveryItem, payloadOf } from './delivery';
+import { bodySha256Of, deliveryKeyOf } from './deliveryKey';
 import { eventMatches, fieldMatches, parseAllowedValues } from './filter';
 import { secretMatches } from './secret';
 
 export const SECRET_CREDENTIAL = 'videoPlatformWebhookApi';
 
 interface TriggerOptions {
-	duplicateIdField?: string;
-	duplicateWindow?: number;
+	deliveryIdField?: string;
 	filterField?: string;
 	filterValues?: string;
 }
@@ -33,7 +32,7 @@ async function rejectUnlessAuthentic(this: IWebhookFunctions): Promise<string[] 
 	return 'rejected';
 }
 
-/** Handles one delivery: authenticity, filters and duplicates, then the item. */
+/** Handles one delivery: authenticity and filters, then the item with its delivery key. */
 export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const hiddenHeaders = await rejectUnlessAuthentic.call(this);
 	if (hiddenHeaders === 'rejected') return { noWebhookResponse: true };
@@ -52,16 +51,12 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	if (!fieldMatches(payload, options.filterField ?? '', parseAllowedValues(options.filterValues ?? ''))) {
 		return acknowledge('filtered');
 	}
-	const idField = (options.duplicateIdField ?? '').trim();
-	if (idField) {
-		const id = deliveryIdOf(valueAt(payload, idField));
-		const staticData = this.getWorkflowStaticData('node');
-		if (id !== undefined && seenBefore(staticData, id, options.duplicateWindow)) {
-			return acknowledge('duplicate');
-		}
-	}
-
-	const json = deliveryItem(delivery, hiddenHeaders, new Date().toISOString());
+	// No duplicate is dropped here: on n8n 2.x static data changed in webhook() is not saved, and
+	// in queue mode webhook() runs on webhook processors. The key lets a Remove Duplicates node,
+	// which keeps its history in n8n's database, do it.
+	const bodySha256 = bodySha256Of(delivery.rawBody);
+	const key = deliveryKeyOf(payload, String(options.deliveryIdField ?? ''), bodySha256);
+	const json = deliveryItem(delivery, hiddenHeaders, new Date().toISOString(), { bodySha256, ...key });
 	return {
 		webhookResponse: { received: true, started: true },
 		workflowData: [[{ json }]],

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
+
 import { handleDelivery } from '../../../../nodes/VideoPlatform/trigger/webhook';
 import type { WebhookContextOptions } from '../../../helpers/webhookContext';
 import { createWebhookContext } from '../../../helpers/webhookContext';
@@ -37,6 +40,9 @@ describe('Video Platform Trigger: one delivery', () => {
 			headers: { 'user-agent': 'platform' },
 			query: {},
 			receivedAt: expect.any(String),
+			bodySha256: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
+			deliveryKey: expect.stringMatching(/^body:/),
+			deliveryKeySource: 'body',
 			fromPayload: { headers: { forged: 'yes' } },
 		});
 		expect(json?.id).toBe('d1');
@@ -128,56 +134,45 @@ describe('Video Platform Trigger: one delivery', () => {
 		});
 	});
 
-	describe('duplicates', () => {
-		const dedupe = { options: { duplicateIdField: 'id', duplicateWindow: 3 } };
+	describe('delivery key', () => {
+		const byId = { options: { deliveryIdField: 'id' } };
+		const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-		it('acknowledges a redelivered id without starting the workflow', async () => {
+		it('gives every item the raw body digest and a key from the id field, and keeps nothing itself', async () => {
 			const staticData = {};
-			const first = await deliver({ parameters: dedupe, staticData, body: { id: 'a' } });
-			const again = await deliver({ parameters: dedupe, staticData, body: { id: 'a' } });
-			expect(first.started).toBe(true);
-			expect(again.started).toBe(false);
-			expect(again.result.webhookResponse).toEqual({ received: true, started: false, reason: 'duplicate' });
-		});
-
-		it('remembers only the last N ids', async () => {
-			const staticData = {};
-			for (const id of ['a', 'b', 'c', 'd']) await deliver({ parameters: dedupe, staticData, body: { id } });
-			expect(staticData).toEqual({ recentDeliveryIds: ['b', 'c', 'd'] });
-			expect((await deliver({ parameters: dedupe, staticData, body: { id: 'a' } })).started).toBe(true);
-			expect((await deliver({ parameters: dedupe, staticData, body: { id: 'd' } })).started).toBe(false);
-		});
-
-		it('lets deliveries without the id field, or with an empty one, through', async () => {
-			const staticData = {};
-			for (const body of [{ other: 1 }, { id: '' }, { id: '  ' }, { id: '' }]) {
-				expect((await deliver({ parameters: dedupe, staticData, body })).started).toBe(true);
-			}
+			const rawBody = '{"id":"a","n":1}';
+			const first = await deliver({ parameters: byId, staticData, body: JSON.parse(rawBody), rawBody });
+			const again = await deliver({ parameters: byId, staticData, body: JSON.parse(rawBody), rawBody });
+			expect(first.json?._webhook).toMatchObject({ bodySha256: sha256(rawBody), deliveryKeySource: 'id' });
+			expect((again.json?._webhook as IDataObject).deliveryKey).toBe((first.json?._webhook as IDataObject).deliveryKey);
+			// Dropping is Remove Duplicates' job: the trigger starts both and remembers nothing.
+			expect([first.started, again.started]).toEqual([true, true]);
 			expect(staticData).toEqual({});
 		});
 
-		it('compares object ids by value, whatever the order of their keys', async () => {
-			const staticData = {};
-			const started = async (id: unknown) => (await deliver({ parameters: dedupe, staticData, body: { id } })).started;
-			expect(await started({ room: 1, at: 'x' })).toBe(true);
-			expect(await started({ room: 2, at: 'x' })).toBe(true);
-			expect(await started({ at: 'x', room: 1 })).toBe(false);
+		it('keys by the raw body when no id field is set', async () => {
+			const rawBody = '{"id":"a"}';
+			const { json } = await deliver({ body: JSON.parse(rawBody), rawBody });
+			expect(json?._webhook).toMatchObject({
+				bodySha256: sha256(rawBody),
+				deliveryKey: `body:${sha256(rawBody)}`,
+				deliveryKeySource: 'body',
+			});
 		});
 
-		it('never reads inherited names such as constructor as an id', async () => {
-			const staticData = {};
-			const byConstructor = { options: { duplicateIdField: 'constructor', duplicateWindow: 3 } };
-			for (const id of ['a', 'b']) {
-				expect((await deliver({ parameters: byConstructor, staticData, body: { id } })).started).toBe(true);
+		it('says when n8n kept no raw body, and then keys the delivery so that it matches nothing', async () => {
+			const { json } = await deliver({ body: { id: 'a' } });
+			expect(json?._webhook).toMatchObject({ bodySha256: null, deliveryKeySource: 'none' });
+		});
+
+		it('never gives a delivery without its id a key shared with another delivery', async () => {
+			const keys = [];
+			for (const body of [{ other: 1 }, { other: 1 }, { id: '' }, { id: {} }]) {
+				const { json } = await deliver({ parameters: byId, body, rawBody: JSON.stringify(body) });
+				expect((json?._webhook as IDataObject).deliveryKeySource).toBe('none');
+				keys.push((json?._webhook as IDataObject).deliveryKey);
 			}
-			expect(staticData).toEqual({});
-		});
-
-		it('keeps the list bounded when the window is not a number', async () => {
-			const staticData = {};
-			const odd = { options: { duplicateIdField: 'id', duplicateWindow: 'many' } };
-			for (let id = 0; id < 1005; id++) await deliver({ parameters: odd, staticData, body: { id } });
-			expect((staticData as { recentDeliveryIds: string[] }).recentDeliveryIds).toHaveLength(1000);
+			expect(new Set(keys).size).toBe(4);
 		});
 	});
 });

@@ -1,0 +1,62 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
+
+import { valueAt } from './delivery';
+
+/** Where a delivery's key came from: its id field, its raw body, or nothing it could be matched by. */
+export type DeliveryKeySource = 'id' | 'body' | 'none';
+
+export interface DeliveryKey {
+	deliveryKey: string;
+	deliveryKeySource: DeliveryKeySource;
+}
+
+const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** JSON with the keys of every object sorted, so that equal values give equal text. */
+export function canonicalJson(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+	if (value !== null && typeof value === 'object') {
+		const entries = Object.keys(value).sort();
+		return `{${entries.map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+	}
+	return JSON.stringify(value) ?? 'null';
+}
+
+function isEmpty(value: unknown): boolean {
+	if (value === undefined || value === null) return true;
+	if (typeof value === 'string') return value.trim() === '';
+	if (Array.isArray(value)) return value.length === 0;
+	if (typeof value === 'object') return Object.keys(value).length === 0;
+	return false;
+}
+
+/**
+ * A delivery id compared by value: its canonical JSON, so an object is never "[object Object]"
+ * and `1` is not `"1"`. A missing or empty id (blank text, `{}`, `[]`) is no id.
+ */
+export function deliveryIdOf(value: unknown): string | undefined {
+	return isEmpty(value) ? undefined : canonicalJson(value);
+}
+
+/** The SHA-256 of the body's bytes as n8n read them; null when n8n kept no raw body. */
+export function bodySha256Of(rawBody: Buffer | string | undefined): string | null {
+	return rawBody === undefined ? null : sha256Hex(rawBody);
+}
+
+/**
+ * The key a Remove Duplicates node after the trigger compares. Always a fixed-length digest, so
+ * what n8n keeps per delivery does not grow with the id. With an id field set, the id's value;
+ * without one, the raw body's digest. Prefixes keep the two kinds apart. A delivery that has
+ * neither gets a random key that matches nothing, so it is never dropped.
+ */
+export function deliveryKeyOf(payload: IDataObject, idField: string, bodySha256: string | null): DeliveryKey {
+	const field = idField.trim();
+	if (field !== '') {
+		const id = deliveryIdOf(valueAt(payload, field));
+		if (id !== undefined) return { deliveryKey: `id:${sha256Hex(id)}`, deliveryKeySource: 'id' };
+	} else if (bodySha256 !== null) {
+		return { deliveryKey: `body:${bodySha256}`, deliveryKeySource: 'body' };
+	}
+	return { deliveryKey: `none:${randomUUID()}`, deliveryKeySource: 'none' };
+}

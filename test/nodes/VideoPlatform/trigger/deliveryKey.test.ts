@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+
+import {
+	bodySha256Of,
+	canonicalJson,
+	deliveryIdOf,
+	deliveryKeyOf,
+} from '../../../../nodes/VideoPlatform/trigger/deliveryKey';
+
+const bodyDigest = (text: string) => bodySha256Of(Buffer.from(text)) as string;
+const keyById = (payload: object, field = 'id') => deliveryKeyOf(payload as never, field, bodyDigest('{}'));
+
+describe('delivery id', () => {
+	it('compares objects by value whatever the order of their keys, also nested', () => {
+		expect(deliveryIdOf({ room: 1, at: { b: 2, a: [1, { y: 1, x: 0 }] } })).toBe(
+			deliveryIdOf({ at: { a: [1, { x: 0, y: 1 }], b: 2 }, room: 1 }),
+		);
+		expect(deliveryIdOf({ room: 1 })).not.toBe(deliveryIdOf({ room: 2 }));
+		expect(deliveryIdOf({ room: 1 })).not.toContain('[object Object]');
+	});
+
+	it('keeps the type of a value: 1 is not "1", true is not "true"', () => {
+		expect(deliveryIdOf(1)).not.toBe(deliveryIdOf('1'));
+		expect(deliveryIdOf(true)).not.toBe(deliveryIdOf('true'));
+	});
+
+	it.each([[undefined], [null], [''], ['   '], [{}], [[]]])('treats %p as no id', (value) => {
+		expect(deliveryIdOf(value)).toBeUndefined();
+	});
+
+	it('writes canonical JSON that parses back to the same value', () => {
+		const value = { z: 'a"b', a: [null, 1.5, { d: false, c: 'é' }] };
+		const text = canonicalJson(value);
+		expect(JSON.parse(text)).toEqual(value);
+		expect(text.indexOf('"a"')).toBeLessThan(text.indexOf('"z"'));
+	});
+});
+
+describe('delivery key', () => {
+	it('is equal for equal ids, different for different ids, whatever else the payload holds', () => {
+		const first = keyById({ id: { n: 7, kind: 'x' }, data: 1 });
+		expect(first.deliveryKeySource).toBe('id');
+		expect(keyById({ id: { kind: 'x', n: 7 }, data: 2 }).deliveryKey).toBe(first.deliveryKey);
+		expect(keyById({ id: { kind: 'x', n: 8 } }).deliveryKey).not.toBe(first.deliveryKey);
+	});
+
+	it('reads a dot path', () => {
+		expect(keyById({ meta: { delivery: 'a' } }, 'meta.delivery').deliveryKey).toBe(keyById({ id: 'a' }).deliveryKey);
+	});
+
+	it.each([['constructor'], ['__proto__'], ['toString'], ['hasOwnProperty'], ['id.length']])(
+		'gives no id for the inherited name %s',
+		(field) => {
+			const a = keyById({ id: 'a' }, field);
+			const b = keyById({ id: 'b' }, field);
+			expect([a.deliveryKeySource, b.deliveryKeySource]).toEqual(['none', 'none']);
+			expect(a.deliveryKey).not.toBe(b.deliveryKey);
+		},
+	);
+
+	it("counts a payload's own field named like an inherited one", () => {
+		const payload = JSON.parse('{"constructor":"c-1"}');
+		expect(keyById(payload, 'constructor').deliveryKeySource).toBe('id');
+		expect(keyById(payload, 'constructor').deliveryKey).toBe(keyById({ id: 'c-1' }).deliveryKey);
+	});
+
+	it.each([[{}], [{ id: '' }], [{ id: '  ' }], [{ id: null }], [{ id: {} }], [{ id: [] }]])(
+		'never gives %p, with the id field set, a key that matches another delivery',
+		(payload) => {
+			const keys = [keyById(payload), keyById(payload), keyById({ ...payload, other: 1 })];
+			expect(keys.map((k) => k.deliveryKeySource)).toEqual(['none', 'none', 'none']);
+			expect(new Set(keys.map((k) => k.deliveryKey)).size).toBe(3);
+			// ...nor the key of the same bytes delivered without an id field.
+			expect(keys.map((k) => k.deliveryKey)).not.toContain(deliveryKeyOf(payload, '', bodyDigest('{}')).deliveryKey);
+		},
+	);
+
+	it('without an id field, is the raw body digest: equal for equal bytes, different otherwise', () => {
+		const body = '{"id":"a","n":1}';
+		const key = (text: string) => deliveryKeyOf({}, '', bodyDigest(text));
+		expect(key(body)).toEqual({ deliveryKey: key(body).deliveryKey, deliveryKeySource: 'body' });
+		expect(key(body).deliveryKey).toBe(`body:${createHash('sha256').update(body).digest('hex')}`);
+		// The same JSON value in other bytes is another body.
+		expect(key('{"n":1,"id":"a"}').deliveryKey).not.toBe(key(body).deliveryKey);
+		expect(key(`${body} `).deliveryKey).not.toBe(key(body).deliveryKey);
+	});
+
+	it('without an id field and without a raw body, matches nothing', () => {
+		const a = deliveryKeyOf({ id: 'a' }, '', null);
+		const b = deliveryKeyOf({ id: 'a' }, '', null);
+		expect([a.deliveryKeySource, b.deliveryKeySource]).toEqual(['none', 'none']);
+		expect(a.deliveryKey).not.toBe(b.deliveryKey);
+	});
+
+	it('never lets an id key equal a body key, even when the id is that digest', () => {
+		const text = '{"id":"x"}';
+		const digest = bodyDigest(text);
+		const byBody = deliveryKeyOf({ id: digest }, '', digest).deliveryKey;
+		const byId = deliveryKeyOf({ id: digest }, 'id', digest).deliveryKey;
+		expect(byId).not.toBe(byBody);
+	});
+
+	it('has a fixed length however big the id or the body', () => {
+		const small = keyById({ id: 'a' }).deliveryKey;
+		const big = keyById({ id: { list: Array.from({ length: 10_000 }, (_, i) => `id-${i}`) } }).deliveryKey;
+		expect(big).toHaveLength(small.length);
+		expect(small).toMatch(/^id:[0-9a-f]{64}$/);
+		const hugeBody = deliveryKeyOf({}, '', bodyDigest('x'.repeat(1_000_000))).deliveryKey;
+		expect(hugeBody).toMatch(/^body:[0-9a-f]{64}$/);
+		expect(deliveryKeyOf({}, 'id', null).deliveryKey).toMatch(/^none:[0-9a-f-]{36}$/);
+	});
+});
+
+describe('body digest', () => {
+	it('is the hex SHA-256 of the bytes, the same for a Buffer and its UTF-8 text', () => {
+		const text = '{"name":"Biologie 7A – Dienstag"}';
+		const expected = createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex');
+		expect(bodySha256Of(Buffer.from(text, 'utf8'))).toBe(expected);
+		expect(bodySha256Of(text)).toBe(expected);
+	});
+
+	it('is null, not made up, when n8n kept no raw body', () => {
+		expect(bodySha256Of(undefined)).toBeNull();
+	});
+
+	it('digests an empty body too', () => {
+		expect(bodySha256Of(Buffer.alloc(0))).toBe(createHash('sha256').update('').digest('hex'));
+	});
+});
