@@ -13,8 +13,8 @@ import { checkCredential, CREDENTIAL_TYPE } from './credential';
 import { Deadline, DeadlineExceeded } from './deadline';
 import type { FailedRequest } from './errors';
 import { htmlPageError, httpStatusError, isHtmlPage, rateLimitError } from './errors';
-import type { RateLimitReport } from './pacer';
-import { RequestPacer } from './pacer';
+import type { RateLimitReport, RequestPacer } from './pacer';
+import { PacerRegistry, sharedPacers } from './pacerRegistry';
 import type { Clock, RateLimitPolicy } from './rateLimit';
 import { DEFAULT_RATE_LIMIT_POLICY, retryDelayMs, systemClock } from './rateLimit';
 import { redirectError } from './redirect';
@@ -59,9 +59,10 @@ export interface PlatformRequester {
 	request(request: PlatformRequest): Promise<PlatformResponse>;
 }
 
-/** Test seams: a clock that does not wait for real, and smaller limits. */
+/** Test seams: a clock that does not wait for real, pacers of the test's own, smaller limits. */
 export interface TransportSeams {
 	clock?: Clock;
+	pacers?: PacerRegistry;
 	policy?: Partial<TransportPolicy>;
 }
 
@@ -76,33 +77,45 @@ function parseBody(raw: string): unknown {
 
 /**
  * The one way requests reach the platform, one per node run. It reads the credential once,
- * shares one 429 pause among all requests of the run, joins the URL, and maps every failure
+ * paces requests with every run in this process that uses the same credential, joins the URL, and maps every failure
  * to an error that names the item. 429s are waited out; nothing else is retried, so a POST
  * that may have been processed is never sent twice. Redirects are never followed.
  */
 export class PlatformClient {
 	private credential?: Promise<VideoPlatformCredentials>;
 
-	private readonly pacer: RequestPacer;
+	private pacer?: RequestPacer;
+
+	private readonly pacers: PacerRegistry;
 
 	private readonly policy: TransportPolicy;
 
 	private readonly clock: Clock;
 
+	/** This run's own 429s; the pacer may be shared with other runs. */
+	private readonly report: RateLimitReport = { refused: 0, pausedMs: 0 };
+
+	/** The end of the latest wait this run's 429s asked for, so that overlapping waits count once. */
+	private waitingUntil = 0;
+
 	constructor(
 		private readonly context: IExecuteFunctions,
 		/** What a successful request creates, e.g. "room", to say what may exist after a failure. */
 		private readonly creates?: string,
-		{ clock = systemClock, policy = {} }: TransportSeams = {},
+		{
+			clock = systemClock,
+			pacers = clock === systemClock ? sharedPacers : new PacerRegistry(clock),
+			policy = {},
+		}: TransportSeams = {},
 	) {
-		this.pacer = new RequestPacer(clock);
+		this.pacers = pacers;
 		this.policy = { ...DEFAULT_TRANSPORT_POLICY, ...policy };
 		this.clock = clock;
 	}
 
 	/** How many 429s this run got and how long it paused for them. */
 	get rateLimits(): RateLimitReport {
-		return this.pacer.rateLimits;
+		return { ...this.report };
 	}
 
 	forItem(itemIndex: number): PlatformRequester {
@@ -132,15 +145,17 @@ export class PlatformClient {
 			secret: credential.apiKey,
 			creates: this.creates,
 		};
+		const reference = this.context.getNode().credentials?.[CREDENTIAL_TYPE];
+		const pacer = (this.pacer ??= this.pacers.pacerFor(reference?.id ?? undefined, credential.baseUrl));
 		const { rateLimit } = this.policy;
 		let waitedMs = 0;
 		for (let retry = 0; ; retry++) {
-			await this.pacer.waitForTurn();
+			await pacer.waitForTurn();
 			const deadline = new Deadline(this.policy.deadlineMs);
 			const response = await this.send(request, failed, this.decrypted(data), deadline);
 			const status = response.statusCode;
-			if (status === 429) this.pacer.recordRefused();
-			else this.pacer.recordAccepted();
+			if (status === 429) this.report.refused++;
+			else pacer.recordAccepted();
 			if (status >= 200 && status < 300) return await this.successOf(response, failed, deadline);
 			if (status >= 300 && status < 400) {
 				discardAnswer(response.body);
@@ -154,9 +169,19 @@ export class PlatformClient {
 			if (retry >= rateLimit.maxRetries || waitedMs + delayMs > rateLimit.maxTotalWaitMs) {
 				throw rateLimitError(failed, retry, waitedMs, delayMs);
 			}
-			this.pacer.pauseFor(delayMs);
+			pacer.recordRefusal(delayMs);
+			this.countWait(delayMs);
+			// The refused request waits as asked even when the pacer lets the others go on.
+			await this.clock.sleep(delayMs);
 			waitedMs += delayMs;
 		}
+	}
+
+	private countWait(ms: number): void {
+		const now = this.clock.now();
+		const until = now + ms;
+		this.report.pausedMs += Math.max(0, until - Math.max(this.waitingUntil, now));
+		this.waitingUntil = Math.max(this.waitingUntil, until);
 	}
 
 	private async send(

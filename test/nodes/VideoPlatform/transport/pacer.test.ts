@@ -1,53 +1,103 @@
 import { RequestPacer } from '../../../../nodes/VideoPlatform/transport/pacer';
 import { fakeClock } from '../../../helpers/sandbox';
 
-describe('RequestPacer', () => {
-	it('lets requests through until a pause, then holds all of them until it ends', async () => {
+type Clock = ReturnType<typeof fakeClock>;
+
+/** Sends `count` requests through the pacer, all accepted, and returns when each started. */
+async function sendAccepted(pacer: RequestPacer, clock: Clock, count: number): Promise<number[]> {
+	const starts: number[] = [];
+	for (let i = 0; i < count; i++) {
+		await pacer.waitForTurn();
+		starts.push(clock.now());
+		pacer.recordAccepted();
+	}
+	return starts;
+}
+
+/** A pacer that has learned 9.5 requests/s from a 429 at t=0 after 10 accepted; paused to t=1000. */
+async function pacerAfterFirst429() {
+	const clock = fakeClock(0);
+	const pacer = new RequestPacer(clock);
+	await sendAccepted(pacer, clock, 10);
+	clock.sleeps.length = 0;
+	pacer.recordRefusal(1000);
+	return { clock, pacer };
+}
+
+describe('RequestPacer before any 429', () => {
+	it('holds nothing', async () => {
 		const clock = fakeClock(0);
 		const pacer = new RequestPacer(clock);
-		await pacer.waitForTurn();
+		await sendAccepted(pacer, clock, 50);
 		expect(clock.sleeps).toEqual([]);
-
-		pacer.pauseFor(1000);
-		await Promise.all([pacer.waitForTurn(), pacer.waitForTurn()]);
-		expect(clock.now()).toBeGreaterThanOrEqual(1000);
-		expect(clock.sleeps).toEqual([1000, 1000].slice(0, clock.sleeps.length));
-	});
-
-	it('keeps the later end when pauses overlap, and counts overlapping pauses once', async () => {
-		const clock = fakeClock(0);
-		const pacer = new RequestPacer(clock);
-		pacer.pauseFor(2000);
-		pacer.pauseFor(500);
-		await pacer.waitForTurn();
-		expect(clock.now()).toBe(2000);
-		pacer.pauseFor(300);
-		expect(pacer.rateLimits.pausedMs).toBe(2300);
+		expect(pacer.rateAt(clock.now())).toBe(Infinity);
 	});
 });
 
-describe('RequestPacer after a 429', () => {
-	it('spaces requests at the rate the platform accepted in the second before', async () => {
-		const clock = fakeClock(0);
-		const pacer = new RequestPacer(clock);
-		for (let i = 0; i < 10; i++) {
-			await pacer.waitForTurn();
-			pacer.recordAccepted();
-		}
-		pacer.pauseFor(1000);
-		const starts: number[] = [];
-		for (let i = 0; i < 4; i++) {
-			await pacer.waitForTurn();
-			starts.push(clock.now());
-		}
-		// 10 accepted in the last second: one request every 100 ms (plus a 5 % margin).
-		expect(starts).toEqual([1000, 1105, 1210, 1315]);
+describe('RequestPacer at a 429 at the rate it knows', () => {
+	it('holds every request until the pause ends, then spaces them at 95 % of the rate accepted', async () => {
+		const { clock, pacer } = await pacerAfterFirst429();
+		const starts = await sendAccepted(pacer, clock, 3);
+		// 10 accepted in the second before: 9.5 a second, one every 105.3 ms, after the 1 s pause.
+		expect(starts[0]).toBe(1000);
+		expect(starts[1] - starts[0]).toBeCloseTo(1000 / 9.5, 5);
+		expect(starts[2] - starts[1]).toBeCloseTo(1000 / 9.5, 5);
 	});
 
-	it('does not space requests before any 429', async () => {
-		const clock = fakeClock(0);
-		const pacer = new RequestPacer(clock);
-		for (let i = 0; i < 5; i++) await pacer.waitForTurn();
-		expect(clock.sleeps).toEqual([]);
+	it('learns once from a burst of 429s, not once per refused request', async () => {
+		const { clock, pacer } = await pacerAfterFirst429();
+		pacer.recordRefusal(1000);
+		pacer.recordRefusal(2000);
+		expect(pacer.rateAt(clock.now())).toBeCloseTo(9.5, 5);
+		await pacer.waitForTurn();
+		expect(clock.now()).toBe(2000);
+	});
+
+	it('learns a lower rate when a 429 comes at the rate it knows', async () => {
+		const { clock, pacer } = await pacerAfterFirst429();
+		// Still in the hold (until t=3000): three accepted at 2500, 2605 and 2710, then a 429.
+		await clock.sleep(2500);
+		await sendAccepted(pacer, clock, 3);
+		pacer.recordRefusal(1000);
+		expect(pacer.rateAt(clock.now())).toBeCloseTo(3 * 0.95, 5);
+		const refusedAt = clock.now();
+		await pacer.waitForTurn();
+		expect(clock.now()).toBe(refusedAt + 1000);
+	});
+});
+
+describe('RequestPacer recovering', () => {
+	it('keeps the learned rate for 2 s, then raises it by 20 % a second', async () => {
+		const { clock, pacer } = await pacerAfterFirst429();
+		// The hold counts from the end of the pause, at t=1000.
+		expect(pacer.rateAt(2000)).toBeCloseTo(9.5, 5);
+		expect(pacer.rateAt(3000)).toBeCloseTo(9.5, 5);
+		expect(pacer.rateAt(4000)).toBeCloseTo(9.5 * Math.exp(0.2), 5);
+		expect(pacer.rateAt(3000 + 1000 * (Math.log(2) / 0.2))).toBeCloseTo(19, 5);
+		expect(clock.now()).toBe(0);
+	});
+
+	it('spaces requests closer as the rate rises', async () => {
+		const { clock, pacer } = await pacerAfterFirst429();
+		await clock.sleep(8000);
+		const starts = await sendAccepted(pacer, clock, 2);
+		expect(starts[1] - starts[0]).toBeLessThan((1000 / 9.5) * 0.5);
+	});
+
+	it('at a 429 while rising, steps back to what was accepted without holding the others', async () => {
+		const { clock, pacer } = await pacerAfterFirst429();
+		// At t=8000 the rate has risen for 5 s to 9.5 * e = 25.8 a second.
+		await clock.sleep(8000);
+		await sendAccepted(pacer, clock, 14);
+		const rising = pacer.rateAt(clock.now());
+		expect(rising).toBeGreaterThan(25);
+		pacer.recordRefusal(1000);
+
+		// 14 were accepted in the last second: the safe rate becomes 13.3, above the old 9.5.
+		expect(pacer.rateAt(clock.now())).toBeCloseTo(14 * 0.95, 5);
+		const next = clock.now();
+		await pacer.waitForTurn();
+		// Only the spacing, never the 1 s the refused request itself waits.
+		expect(clock.now() - next).toBeLessThan(1000 / 9.5);
 	});
 });

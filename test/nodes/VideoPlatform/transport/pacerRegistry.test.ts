@@ -1,0 +1,68 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacerRegistry';
+import { createExecuteContext } from '../../../helpers/executeContext';
+import { createRoom } from '../../../helpers/platformClient';
+import type { Sandbox } from '../../../helpers/sandbox';
+import { fakeClock, SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
+
+describe('PacerRegistry', () => {
+	it('gives runs with the same credential and Base URL one pacer, and others their own', () => {
+		const pacers = new PacerRegistry(fakeClock(0));
+		const shared = pacers.pacerFor('cred-1', 'https://video.example.com');
+		expect(pacers.pacerFor('cred-1', 'https://video.example.com')).toBe(shared);
+		expect(pacers.pacerFor('cred-2', 'https://video.example.com')).not.toBe(shared);
+		expect(pacers.pacerFor('cred-1', 'https://other.example.com')).not.toBe(shared);
+	});
+
+	it('shares nothing for a run without a saved credential', () => {
+		const pacers = new PacerRegistry(fakeClock(0));
+		expect(pacers.pacerFor(undefined, 'https://a')).not.toBe(pacers.pacerFor(undefined, 'https://a'));
+		expect(pacers.size).toBe(0);
+	});
+
+	it('keeps at most 64 pacers, dropping the least recently used', () => {
+		const pacers = new PacerRegistry(fakeClock(0));
+		const first = pacers.pacerFor('cred-0', 'https://a');
+		const second = pacers.pacerFor('cred-1', 'https://a');
+		for (let i = 2; i < 64; i++) pacers.pacerFor(`cred-${i}`, 'https://a');
+		pacers.pacerFor('cred-0', 'https://a');
+		pacers.pacerFor('cred-64', 'https://a');
+
+		expect(pacers.size).toBe(64);
+		expect(pacers.pacerFor('cred-0', 'https://a')).toBe(first);
+		expect(pacers.pacerFor('cred-1', 'https://a')).not.toBe(second);
+	});
+});
+
+describe('Runs sharing a credential in one process', () => {
+	let sandbox: Sandbox;
+	afterEach(async () => await sandbox?.stop());
+
+	function runWithSavedCredential(baseUrl: string): IExecuteFunctions {
+		const context = createExecuteContext({ credentials: { baseUrl, apiKey: SANDBOX_KEY } });
+		const node = context.getNode();
+		const withCredential = { ...node, credentials: { videoPlatformApi: { id: 'cred-1', name: 'Platform' } } };
+		return Object.assign(Object.create(context) as IExecuteFunctions, { getNode: () => withCredential });
+	}
+
+	it("hold each other's requests after a 429, so that one run's pause also spares the platform from the other", async () => {
+		const clock = fakeClock();
+		sandbox = await startSandbox({ rateLimit: 1, now: clock.now });
+		const pacers = new PacerRegistry(clock);
+		const first = new PlatformClient(runWithSavedCredential(sandbox.url), 'room', { clock, pacers });
+		const second = new PlatformClient(runWithSavedCredential(sandbox.url), 'room', { clock, pacers });
+
+		await first.request(createRoom, 0);
+		await first.request(createRoom, 1);
+		const pausedAt = clock.sleeps.length;
+		await second.request(createRoom, 0);
+
+		// The first run's 429 paused the shared pacer: the second run waited before sending.
+		expect(sandbox.state.requests.map((r: { status: number }) => r.status)).toEqual([201, 429, 201, 201]);
+		expect(clock.sleeps.length).toBeGreaterThan(pausedAt);
+		expect(first.rateLimits.refused).toBe(1);
+		expect(second.rateLimits.refused).toBe(0);
+	});
+});
