@@ -11,7 +11,9 @@ export class VideoPlatform implements INodeType {
 		icon: { light: 'file:videoPlatform.svg', dark: 'file:videoPlatform.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// n8n's own value for Custom API Call would otherwise show as "__CUSTOM_API_CALL__: room".
+		subtitle:
+			'={{[$parameter["resource"], $parameter["operation"]].includes("__CUSTOM_API_CALL__") ? "Custom API Call" : $parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create rooms on your video platform',
 		defaults: { name: 'Video Platform' },
 		usableAsTool: true,

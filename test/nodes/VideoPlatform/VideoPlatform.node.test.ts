@@ -20,4 +20,9 @@ describe('Video Platform node description', () => {
 	it('shows the operation and resource as its subtitle in the editor', () => {
 		expect(subtitleOf(node, { resource: 'room', operation: 'create' })).toBe('create: room');
 	});
+
+	it('names Custom API Call in its subtitle, not n8n\'s internal value for it', () => {
+		expect(subtitleOf(node, { resource: 'room', operation: '__CUSTOM_API_CALL__' })).toBe('Custom API Call');
+		expect(subtitleOf(node, { resource: '__CUSTOM_API_CALL__', operation: 'create' })).toBe('Custom API Call');
+	});
 });
