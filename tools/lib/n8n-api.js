@@ -43,12 +43,12 @@ async function ensureOwner(baseUrl, owner = OWNER) {
 	}
 }
 
-/** A public API key that may read executions and workflows. */
-async function createApiKey(baseUrl, cookie) {
+/** A public API key that may read executions and workflows (or do what `scopes` lists). */
+async function createApiKey(baseUrl, cookie, scopes = ['execution:list', 'execution:read', 'workflow:read']) {
 	const { data } = await rest(baseUrl, '/rest/api-keys', {
 		method: 'POST',
 		cookie,
-		body: { label: `tooling-${Date.now()}`, scopes: ['execution:list', 'execution:read', 'workflow:read'], expiresAt: null },
+		body: { label: `tooling-${Date.now()}`, scopes, expiresAt: null },
 	});
 	return (data.data ?? data).rawApiKey ?? (data.data ?? data).apiKey;
 }

@@ -90,6 +90,7 @@ class N8nInstance {
 		return new Promise((resolve, reject) => {
 			const child = spawn(this.node, [this.bin, ...args], { env: this.env(env), detached: true });
 			this.processes.push(child);
+			this.onSpawn?.(child);
 			let stdout = '';
 			let stderr = '';
 			child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -167,11 +168,15 @@ class N8nInstance {
 		return { ok: result.status === 0, run, stdout: result.stdout, stderr: result.stderr };
 	}
 
-	/** `n8n start` in the background; resolves once the editor and webhooks answer. */
-	async start({ timeoutMs = 120_000, onLog, env } = {}) {
-		const logFile = path.join(this.userFolder, 'n8n-start.log');
+	/**
+	 * `n8n start` in the background; resolves once the editor and webhooks answer. Another long-
+	 * running command (queue mode's `worker`, `webhook`) is started the same way with `command`
+	 * and the log line that says it is ready.
+	 */
+	async start({ timeoutMs = 120_000, onLog, env, command = ['start'], ready = /Editor is now accessible/ } = {}) {
+		const logFile = path.join(this.userFolder, `n8n-${command[0]}.log`);
 		const out = fs.openSync(logFile, 'w');
-		const child = spawn(this.node, [this.bin, 'start'], {
+		const child = spawn(this.node, [this.bin, ...command], {
 			env: this.env(env),
 			stdio: ['ignore', out, out],
 			detached: true,
@@ -180,12 +185,14 @@ class N8nInstance {
 		let spawnError;
 		child.once('error', (error) => (spawnError = error));
 		this.processes.push(child);
+		this.onSpawn?.(child);
+		this.pid = child.pid;
 		fs.writeFileSync(path.join(this.userFolder, 'n8n.pid'), String(child.pid));
 		this.logFile = logFile;
 		const started = Date.now();
 		while (Date.now() - started < timeoutMs) {
 			const log = fs.readFileSync(logFile, 'utf8');
-			if (/Editor is now accessible/.test(log)) {
+			if (ready.test(log)) {
 				this.startupMs = Date.now() - started;
 				return this;
 			}

@@ -37,6 +37,10 @@ function workflow(id, ...chains) {
 
 const manualTrigger = () => node('Start', 'n8n-nodes-base.manualTrigger', {});
 
+/** n8n's Webhook node on POST /webhook/<path>, answering as soon as the run is queued or started. */
+const webhookTrigger = (path, webhookId) =>
+	node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, { typeVersion: 2, webhookId });
+
 /** Items from a literal list, through nodes that exist in n8n 1.x and 2.x alike. */
 function itemsFrom(prefix, rows) {
 	return [
@@ -127,6 +131,7 @@ module.exports = {
 	credentialRef,
 	workflow,
 	manualTrigger,
+	webhookTrigger,
 	itemsFrom,
 	createRoom,
 	httpRequestWithCredential,
