@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 'use strict';
 // npm start [-- --n8n 1] [--port 5678] [--sandbox-port 8787] [--data .n8n-local] [--exit-when-ready]
+// npm start -- --queue [--port 5678] [--sandbox-port 8787] [--data .n8n-local] [--exit-when-ready]
 // n8n with this package, the local sandbox and the example workflows, in one command.
 // Ctrl-C stops everything it started. The n8n user folder (.n8n-local/) is kept between runs,
-// so workflows you make there survive; the examples are imported once.
+// so workflows you make there survive; the examples are imported once. With --queue, n8n 2.x
+// runs in queue mode instead (PostgreSQL, Redis, main, two workers, a webhook processor), on
+// data that is made anew on every start.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -12,6 +15,9 @@ const { OWNER, ensureOwner, activeTriggerUrls } = require('./lib/n8n-api');
 const { N8nInstance, freePort } = require('./lib/n8n-instance');
 const { InstallError } = require('./lib/install-steps');
 const { packPackage } = require('./lib/package');
+const { startQueueStack } = require('./lib/n8n-queue');
+const { ensureQueueServices } = require('./lib/queue-services');
+const { ensureN8n } = require('./lib/n8n-install');
 const { repoRoot, scratchRoot } = require('./lib/paths');
 const { mcpUrls, triggerUrls } = require('./lib/workflows');
 const { createSandbox } = require('./sandbox/server');
@@ -140,6 +146,95 @@ async function startEnvironment({ major, userFolder, port, sandboxPort, log = sa
 	};
 }
 
+/**
+ * `npm start -- --queue`: the sandbox, then PostgreSQL, Redis and n8n 2.x in queue mode with the
+ * package installed on every process, the sandbox credential and the examples imported, and the
+ * webhook example active. Returns the running stack and sandbox; stop them with `stop()`.
+ */
+async function startQueueEnvironment({ dataDir, port, sandboxPort, log = say }) {
+	let sandbox;
+	let stack;
+	try {
+		await step(log, `[1/4] n8n 2.x, PostgreSQL and Redis: checking the installs (the first time, it installs Node 24 and n8n: about ${FIRST_INSTALL_MINUTES} minutes)`, async () => {
+			await ensureN8n(2);
+			await ensureQueueServices();
+		});
+		const tarball = await step(log, '[2/4] Building and packing the package', async () =>
+			packPackage(path.join(scratchRoot, `start-pack-${process.pid}`), { build: true }),
+		);
+		sandbox = await step(log, '[3/4] Starting the local sandbox of the platform', async () => {
+			// The page offers the Production URLs, which the webhook processor answers.
+			const targets = async () =>
+				(await activeTriggerUrls(stack.mainUrl)).map((target) => ({ ...target, url: target.url.replace(stack.mainUrl, stack.webhookUrl) }));
+			const started = createSandbox({ apiKey: SANDBOX_KEY, port: await portOr(sandboxPort), webhookTargets: () => (stack ? targets() : Promise.resolve([])) });
+			await started.start();
+			return started;
+		});
+		stack = await step(log, '[4/4] Starting PostgreSQL, Redis, and n8n in queue mode (main, 2 workers, a webhook processor) with the package on each', async () =>
+			await startQueueStack({
+				tarball,
+				dir: path.join(dataDir, 'queue'),
+				mainPort: await portOr(port),
+				credentials: [sandboxCredential(sandbox.url, SANDBOX_KEY), mcpCredential()],
+				workflows: loadExamples().map(({ workflow }) => workflow),
+				activate: [WEBHOOK_EXAMPLE],
+				log: (message) => log(`      ${message}`),
+			}),
+		);
+	} catch (error) {
+		await sandbox?.stop().catch(() => undefined);
+		throw error;
+	}
+	const example = loadExamples().find(({ workflow }) => workflow.id === WEBHOOK_EXAMPLE).workflow;
+	return {
+		stack,
+		sandbox,
+		webhookUrl: stack.triggerUrls(example)[0],
+		async stop() {
+			await stack.stop();
+			await sandbox.stop();
+		},
+	};
+}
+
+async function mainQueue() {
+	const dataDir = path.resolve(option('--data', path.join(repoRoot, '.n8n-local')));
+	const environment = await startQueueEnvironment({ dataDir, port: Number(option('--port', '5678')), sandboxPort: Number(option('--sandbox-port', '8787')) });
+	const { stack, sandbox, webhookUrl } = environment;
+	let stopping = false;
+	const stop = async () => {
+		if (stopping) return;
+		stopping = true;
+		say('\nStopping n8n (main, workers, webhook processor), PostgreSQL, Redis and the sandbox...');
+		await environment.stop();
+		process.exit(0);
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+
+	say(`
+n8n ${stack.main.version} is ready in queue mode. Who does what:
+  ${stack.describe().join('\n  ')}
+  Editor (main): ${stack.mainUrl}  Log in with ${OWNER.email} / ${OWNER.password}
+  Sandbox of the platform: ${sandbox.url}/ (API key "${SANDBOX_KEY}")
+
+Production webhooks go to the webhook processor, which runs the Video Platform Trigger's
+webhook() and queues the rest of the run; the workers run it (each worker's log says
+"Worker started execution <id>"). Manual runs from the editor are also sent to the workers.
+
+The webhook example "Video Platform: react to platform webhooks" is active. Its Production URL:
+  ${webhookUrl}
+Send it an example delivery from the sandbox page, or in another terminal with:
+  npm run sandbox:send -- ${webhookUrl}
+
+The other examples are imported, not active. This n8n's data (PostgreSQL, Redis, the user
+folders in ${stack.dir}) is made anew on every start.
+
+Press Ctrl-C to stop everything.`);
+
+	if (process.argv.includes('--exit-when-ready')) await stop();
+}
+
 async function main() {
 	const major = Number(option('--n8n', '2'));
 	if (![1, 2].includes(major)) throw new Error('--n8n takes 1 or 2');
@@ -193,10 +288,10 @@ function adviceFor(error) {
 }
 
 if (require.main === module) {
-	main().catch((error) => {
+	(process.argv.includes('--queue') ? mainQueue() : main()).catch((error) => {
 		process.stderr.write(`\nnpm start failed: ${error.message.split('\n')[0]}\n${adviceFor(error)}\n`);
 		process.exit(1);
 	});
 }
 
-module.exports = { startEnvironment, WEBHOOK_EXAMPLE, MCP_EXAMPLE };
+module.exports = { startEnvironment, startQueueEnvironment, WEBHOOK_EXAMPLE, MCP_EXAMPLE };
