@@ -94,7 +94,7 @@ describe('n8n 2.41.1 in queue mode: main, two workers, a webhook processor', () 
 		const createdByBody = Object.values(state.counts.createdByBody);
 		expect(createdByBody).toHaveLength(BATCHES * ROOMS_PER_BATCH);
 		expect(createdByBody.filter((n) => n !== 1)).toEqual([]);
-	});
+	}, 8 * 60_000);
 
 	describe('Video Platform Trigger on the webhook processor', () => {
 		let url: string;
@@ -152,6 +152,6 @@ describe('n8n 2.41.1 in queue mode: main, two workers, a webhook processor', () 
 			);
 			process.stderr.write(`[queue] ${DELIVERIES} deliveries, executions per worker: ${JSON.stringify(perWorker)}\n`);
 			expect(Object.values(perWorker).reduce((sum, n) => sum + n, 0)).toBe(DELIVERIES);
-		});
+		}, 8 * 60_000);
 	});
 });
