@@ -121,4 +121,4 @@ async function withLock(lockDir, work) {
 	}
 }
 
-module.exports = { npmEnv, runStep, withLock, say, elapsed, installLog, InstallError };
+module.exports = { npmEnv, runStep, withLock, say, elapsed, installLog, InstallError, isAlive };

@@ -9,18 +9,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { isAlive: alive } = require('./install-steps');
 
 const TICK_MS = 1000;
 const KILL_AFTER_MS = 15_000;
-
-function alive(pid) {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return error.code === 'EPERM';
-	}
-}
 
 function signal(entry, name) {
 	try {
