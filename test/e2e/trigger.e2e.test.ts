@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
 import { SECRET_CREDENTIAL } from '../../nodes/VideoPlatform/trigger/webhook';
-import { createApiKey, ensureOwner, getWorkflow, waitForExecutions } from '../../tools/lib/n8n-api';
+import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
 import { node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
 import type { N8n } from './n8nWithPackage';
 import { n8nWithPackage } from './n8nWithPackage';
@@ -16,7 +18,7 @@ const triggerWorkflow = workflow('wfTrigger', [
 		{
 			authentication: 'secretHeader',
 			event: ALL_DELIVERIES,
-			options: { filterField: 'kind', filterValues: 'wanted, also-wanted', duplicateIdField: 'id' },
+			options: { filterField: 'kind', filterValues: 'wanted, also-wanted' },
 		},
 		{
 			webhookId: '5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60',
@@ -26,7 +28,31 @@ const triggerWorkflow = workflow('wfTrigger', [
 	node('Done', 'n8n-nodes-base.noOp', {}),
 ]);
 
-type Execution = { id: string; status: string };
+// Redeliveries are dropped by n8n's own Remove Duplicates node (v2), which keeps what it has seen
+// in n8n's database, comparing the key the trigger puts out. "Passed" runs only for kept items.
+const REMOVE_DUPLICATES = 'Remove Duplicates';
+const PASSED = 'Passed';
+const dedupeWorkflow = (id: string, webhookId: string, triggerOptions: object, dedupeOptions: object = {}) =>
+	workflow(id, [
+		node(TRIGGER, VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: ALL_DELIVERIES, options: triggerOptions }, { webhookId }),
+		node(
+			REMOVE_DUPLICATES,
+			'n8n-nodes-base.removeDuplicates',
+			{
+				operation: 'removeItemsSeenInPreviousExecutions',
+				logic: 'removeItemsWithAlreadySeenKeyValues',
+				dedupeValue: '={{ $json._webhook.deliveryKey }}',
+				options: dedupeOptions,
+			},
+			{ typeVersion: 2 },
+		),
+		node(PASSED, 'n8n-nodes-base.noOp', {}),
+	]);
+const byIdWorkflow = dedupeWorkflow('wfDedupeById', '0b9e2c41-7d35-4f8a-a6c2-5e1d9f3b7a11', { deliveryIdField: 'id' });
+const byBodyWorkflow = dedupeWorkflow('wfDedupeByBody', '6c2f8a17-94d0-4b3e-8e5a-2d7c1b9f0e22', {});
+const tinyHistoryWorkflow = dedupeWorkflow('wfDedupeTiny', '9a4d1e63-2b8f-4c7a-b1e9-7f3a5c0d2e33', {}, { historySize: 2 });
+
+type Execution = { id: string; status: string; data?: { resultData: { error?: { message: string } } } };
 /** The delivery an execution started with, as the trigger put it out. */
 const deliveryOf = (execution: Execution) => outputOf(execution, TRIGGER)[0].json as Record<string, unknown>;
 
@@ -50,8 +76,10 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		await n8n.importCredentials([
 			{ id: 'vpSecret', name: 'vpSecret', type: SECRET_CREDENTIAL, data: { headerName: HEADER, secret: SECRET } },
 		]);
-		await n8n.importWorkflow(triggerWorkflow);
-		await n8n.activateWorkflow(triggerWorkflow.id);
+		for (const wf of [triggerWorkflow, byIdWorkflow, byBodyWorkflow, tinyHistoryWorkflow]) {
+			await n8n.importWorkflow(wf);
+			await n8n.activateWorkflow(wf.id);
+		}
 		await n8n.start();
 		url = n8n.triggerUrl(triggerWorkflow);
 		await n8n.waitForWebhook(url);
@@ -88,26 +116,6 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		expect(await executions(1)).toHaveLength(1);
 	});
 
-	// Only on 1.x: n8n 2.41 was seen not to persist static data that a webhook method changes, so
-	// there the duplicate drop cannot be relied on (the README says so).
-	const onOneX = major === 1 ? it : it.skip;
-	onOneX('a redelivered id is acknowledged and starts nothing, also on a later request', async () => {
-		const before = (await executions(0)).length;
-		const first = await post({ kind: 'wanted', id: 'redelivered-1' });
-		expect(await first.json()).toEqual({ received: true, started: true });
-		// n8n saves the workflow's static data after the first delivery's execution ends; wait
-		// until it is there (a copy arriving before that may pass, as the README says).
-		await executions(before + 1);
-		for (let i = 0; i < 100; i++) {
-			const { staticData } = (await getWorkflow(n8n.baseUrl, apiKey, triggerWorkflow.id)) as { staticData?: object };
-			if (JSON.stringify(staticData ?? {}).includes('redelivered-1')) break;
-			await new Promise((resolve) => setTimeout(resolve, 200));
-		}
-		const again = await post({ kind: 'wanted', id: 'redelivered-1' });
-		expect(await again.json()).toEqual({ received: true, started: false, reason: 'duplicate' });
-		expect(await executions(before + 1)).toHaveLength(before + 1);
-	});
-
 	it('200 deliveries at concurrency 20 give 200 executions, none lost', async () => {
 		const ids = Array.from({ length: 200 }, (_, i) => `burst-${i}`);
 		const statuses: number[] = [];
@@ -121,5 +129,93 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		const seen = all.map((e) => deliveryOf(e).id).filter((id) => String(id).startsWith('burst-'));
 		expect(new Set(seen)).toEqual(new Set(ids));
 		expect(all.filter((e) => e.status !== 'success')).toEqual([]);
+	});
+
+	describe('redeliveries, dropped by Remove Duplicates after the trigger', () => {
+		/**
+		 * Posts these exact bytes to a workflow's trigger, waits for the execution it starts, and
+		 * says whether the delivery passed Remove Duplicates (and so reached "Passed").
+		 */
+		const deliver = async (wf: typeof byIdWorkflow, bytes: string) => {
+			const before = (await waitForExecutions(n8n.baseUrl, apiKey, wf.id, { atLeast: 0 })).length;
+			const response = await fetch(n8n.triggerUrl(wf), {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: bytes,
+			});
+			expect(await response.json()).toEqual({ received: true, started: true });
+			const all = (await waitForExecutions(n8n.baseUrl, apiKey, wf.id, { atLeast: before + 1 })) as Execution[];
+			expect(all).toHaveLength(before + 1);
+			const [newest] = all.sort((a, b) => Number(b.id) - Number(a.id));
+			const runData = (newest as unknown as { data: { resultData: { runData: Record<string, unknown> } } }).data
+				.resultData.runData;
+			const passed = PASSED in runData;
+			if (newest.status === 'success') {
+				// What Remove Duplicates kept is exactly what reached "Passed".
+				expect(outputOf(newest, REMOVE_DUPLICATES)).toHaveLength(passed ? 1 : 0);
+			}
+			const webhook = deliveryOf(newest)._webhook as Record<string, unknown>;
+			return { status: newest.status, passed, webhook, error: newest.data?.resultData.error?.message };
+		};
+		const passes = async (wf: typeof byIdWorkflow, body: unknown) => {
+			const result = await deliver(wf, typeof body === 'string' ? body : JSON.stringify(body));
+			expect(result.status).toBe('success');
+			return result.passed;
+		};
+		const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+		it("digests the body's bytes as received and keys by the id's value", async () => {
+			const bytes = '{"id":{"room":"r1","n":1},"kind":"x"}';
+			const { webhook, passed } = await deliver(byIdWorkflow, bytes);
+			expect(passed).toBe(true);
+			expect(webhook.bodySha256).toBe(sha256(bytes));
+			expect(webhook.deliveryKeySource).toBe('id');
+			expect(webhook.deliveryKey).toMatch(/^id:[0-9a-f]{64}$/);
+		});
+
+		it('drops the same id again, also in other bytes, and passes a different id', async () => {
+			expect(await passes(byIdWorkflow, '{"id":{"room":"r1","n":1},"kind":"x"}')).toBe(false);
+			expect(await passes(byIdWorkflow, { kind: 'y', id: { n: 1, room: 'r1' } })).toBe(false);
+			expect(await passes(byIdWorkflow, { id: { room: 'r1', n: 2 }, kind: 'x' })).toBe(true);
+			expect(await passes(byIdWorkflow, { id: 'd-2' })).toBe(true);
+			expect(await passes(byIdWorkflow, { id: 'd-2' })).toBe(false);
+		});
+
+		it('never drops a delivery without its id, however often the same bytes come', async () => {
+			for (const body of [{ kind: 'no-id' }, { kind: 'no-id' }, { id: '' }, { id: '' }, { id: {} }]) {
+				expect(await passes(byIdWorkflow, body)).toBe(true);
+			}
+		});
+
+		it('without an id field, drops identical bytes and passes any other bytes', async () => {
+			const bytes = '{"event":"same","n":1}';
+			expect(await passes(byBodyWorkflow, bytes)).toBe(true);
+			expect(await passes(byBodyWorkflow, bytes)).toBe(false);
+			expect(await passes(byBodyWorkflow, '{"event":"same","n":2}')).toBe(true);
+			expect(await passes(byBodyWorkflow, `${bytes}\n`)).toBe(true);
+		});
+
+		it('still drops them after n8n restarts', async () => {
+			await n8n.stop();
+			await n8n.start();
+			await n8n.waitForWebhook(n8n.triggerUrl(byIdWorkflow));
+			await n8n.waitForWebhook(n8n.triggerUrl(byBodyWorkflow));
+			expect(await passes(byIdWorkflow, { id: 'd-2' })).toBe(false);
+			expect(await passes(byIdWorkflow, { id: { n: 1, room: 'r1' } })).toBe(false);
+			expect(await passes(byBodyWorkflow, '{"event":"same","n":1}')).toBe(false);
+			expect(await passes(byIdWorkflow, { id: 'd-3' })).toBe(true);
+			expect(await passes(byIdWorkflow, { kind: 'no-id' })).toBe(true);
+		});
+
+		// n8n's own limit, which the README states: once History Size keys are kept, Remove
+		// Duplicates v2 fails every execution instead of forgetting the oldest key.
+		it('fails every execution once its History Size is full (n8n behaviour the README warns about)', async () => {
+			expect(await passes(tinyHistoryWorkflow, '{"n":1}')).toBe(true);
+			expect(await passes(tinyHistoryWorkflow, '{"n":2}')).toBe(true);
+			const third = await deliver(tinyHistoryWorkflow, '{"n":3}');
+			expect(third.status).toBe('error');
+			expect(third.error).toMatch(/exceeds the maximum history size/);
+			expect((await deliver(tinyHistoryWorkflow, '{"n":1}')).status).toBe('error');
+		});
 	});
 });
