@@ -197,20 +197,26 @@ async function startQueueEnvironment({ dataDir, port, sandboxPort, log = say }) 
 	};
 }
 
-async function mainQueue() {
-	const dataDir = path.resolve(option('--data', path.join(repoRoot, '.n8n-local')));
-	const environment = await startQueueEnvironment({ dataDir, port: Number(option('--port', '5678')), sandboxPort: Number(option('--sandbox-port', '8787')) });
-	const { stack, sandbox, webhookUrl } = environment;
+/** Ctrl-C (or SIGTERM) stops the environment once and exits; returns that stop, for --exit-when-ready. */
+function stopOnSignals(environment, what) {
 	let stopping = false;
 	const stop = async () => {
 		if (stopping) return;
 		stopping = true;
-		say('\nStopping n8n (main, workers, webhook processor), PostgreSQL, Redis and the sandbox...');
+		say(`\nStopping ${what}...`);
 		await environment.stop();
 		process.exit(0);
 	};
 	process.on('SIGINT', stop);
 	process.on('SIGTERM', stop);
+	return stop;
+}
+
+async function mainQueue() {
+	const dataDir = path.resolve(option('--data', path.join(repoRoot, '.n8n-local')));
+	const environment = await startQueueEnvironment({ dataDir, port: Number(option('--port', '5678')), sandboxPort: Number(option('--sandbox-port', '8787')) });
+	const { stack, sandbox, webhookUrl } = environment;
+	const stop = stopOnSignals(environment, 'n8n (main, workers, webhook processor), PostgreSQL, Redis and the sandbox');
 
 	say(`
 n8n ${stack.main.version} is ready in queue mode. Who does what:
@@ -245,16 +251,7 @@ async function main() {
 		sandboxPort: Number(option('--sandbox-port', '8787')),
 	});
 	const { n8n, sandbox, webhookUrl, mcpUrl } = environment;
-	let stopping = false;
-	const stop = async () => {
-		if (stopping) return;
-		stopping = true;
-		say('\nStopping n8n and the sandbox...');
-		await environment.stop();
-		process.exit(0);
-	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
+	const stop = stopOnSignals(environment, 'n8n and the sandbox');
 
 	say(`
 n8n ${n8n.version} is ready at ${n8n.baseUrl}
