@@ -42,7 +42,7 @@ async function ensureQueueServices() {
 	const missing = [postgresBin() ? undefined : 'postgresql', redisBin() ? undefined : 'redis-server'].filter(Boolean);
 	if (missing.length === 0) return { postgres: postgresBin(), redis: redisBin() };
 	if (!isRoot()) {
-		throw new InstallError(`Queue mode needs ${missing.join(' and ')}, which is not installed and cannot be installed without root: install it with \`${HAND_INSTALL}\`, then run this again.`);
+		throw new InstallError(`Queue mode needs PostgreSQL and Redis, and ${missing.join(' and ')} cannot be installed without root: install them with \`${HAND_INSTALL}\`, then run this again.`);
 	}
 	say(`Queue mode needs ${missing.join(' and ')}: installing it from Debian's packages. apt-get's output goes to ${installLog}`);
 	const policy = '/usr/sbin/policy-rc.d';

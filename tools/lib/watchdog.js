@@ -38,11 +38,14 @@ function watch(parentPid, file) {
 		clearInterval(timer);
 		const entries = readRegistry(file);
 		for (const entry of entries) signal(entry, 'SIGTERM');
-		setTimeout(() => {
-			for (const entry of entries) if (alive(entry.pid)) signal(entry, 'SIGKILL');
+		const deadline = Date.now() + KILL_AFTER_MS;
+		setInterval(() => {
+			const left = entries.filter((entry) => alive(entry.pid));
+			if (left.length && Date.now() < deadline) return;
+			for (const entry of left) signal(entry, 'SIGKILL');
 			fs.rmSync(file, { force: true });
 			process.exit(0);
-		}, KILL_AFTER_MS);
+		}, 200);
 	}, TICK_MS);
 }
 
