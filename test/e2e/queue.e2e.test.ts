@@ -66,7 +66,7 @@ describe('n8n 2.41.1 in queue mode: main, two workers, a webhook processor', () 
 	}, 10 * 60_000);
 
 	afterAll(async () => {
-		await stack?.stop();
+		await stack?.dispose();
 		await sandbox?.stop();
 	}, 120_000);
 

@@ -111,6 +111,11 @@ async function startQueueStack(options) {
 		for (const service of running.reverse()) await service.stop().catch(() => undefined);
 		registry.close();
 	};
+	/** Stops everything and removes the stack's folder (logs included): for throw-away stacks. */
+	stack.dispose = async () => {
+		await stack.stop();
+		fs.rmSync(dir, { recursive: true, force: true });
+	};
 	try {
 		const [postgres, redis] = await Promise.all([
 			startPostgres({ dir: path.join(dir, 'postgres'), registry, log }),
