@@ -44,16 +44,16 @@ describe('RequestPacer at a 429 at the rate it knows', () => {
 		expect(starts[2] - starts[1]).toBeCloseTo(1000 / 9.5, 5);
 	});
 
-	it('learns once from a burst of 429s, not once per refused request', async () => {
+	it('learns once from a burst of 429s, and only the first of them pauses', async () => {
 		const { clock, pacer } = await pacerAfterFirst429();
 		pacer.recordRefusal(1000);
 		pacer.recordRefusal(2000);
 		expect(pacer.rateAt(clock.now())).toBeCloseTo(9.5, 5);
 		await pacer.waitForTurn();
-		expect(clock.now()).toBe(2000);
+		expect(clock.now()).toBe(1000);
 	});
 
-	it('learns a lower rate when a 429 comes at the rate it knows', async () => {
+	it('with a rate learned, steps back to what was accepted, and only the refused request waits', async () => {
 		const { clock, pacer } = await pacerAfterFirst429();
 		// Still in the hold (until t=3000): three accepted at 2500, 2605 and 2710, then a 429.
 		await clock.sleep(2500);
@@ -62,7 +62,36 @@ describe('RequestPacer at a 429 at the rate it knows', () => {
 		expect(pacer.rateAt(clock.now())).toBeCloseTo(3 * 0.95, 5);
 		const refusedAt = clock.now();
 		await pacer.waitForTurn();
-		expect(clock.now()).toBe(refusedAt + 1000);
+		expect(clock.now() - refusedAt).toBeLessThan(1000 / 2.85);
+	});
+
+	it('pauses every request for a Retry-After over 2 s, a lockout rather than a per-second limit', async () => {
+		const { clock, pacer } = await pacerAfterFirst429();
+		await clock.sleep(2500);
+		await sendAccepted(pacer, clock, 3);
+		pacer.recordRefusal(5000);
+		const refusedAt = clock.now();
+		await pacer.waitForTurn();
+		expect(clock.now()).toBe(refusedAt + 5000);
+	});
+});
+
+describe('RequestPacer joining a limit that others already use up', () => {
+	it('waits out two pauses before it learns from too few accepted requests, then learns', async () => {
+		const clock = fakeClock(0);
+		const pacer = new RequestPacer(clock);
+		for (let burst = 1; burst <= 2; burst++) {
+			await sendAccepted(pacer, clock, 2);
+			pacer.recordRefusal(1000);
+			expect(pacer.rateAt(clock.now())).toBe(Infinity);
+			const refusedAt = clock.now();
+			await pacer.waitForTurn();
+			expect(clock.now()).toBe(refusedAt + 1000);
+			await clock.sleep(1000);
+		}
+		await sendAccepted(pacer, clock, 2);
+		pacer.recordRefusal(1000);
+		expect(pacer.rateAt(clock.now())).toBeCloseTo(2 * 0.95, 5);
 	});
 });
 
