@@ -60,7 +60,7 @@ describe('the published package', () => {
 	it('points n8n at nodes and credentials that are in the tarball', () => {
 		const listed = [...manifest.n8n.nodes, ...manifest.n8n.credentials];
 		expect(manifest.n8n.n8nNodesApiVersion).toBe(1);
-		expect(listed.length).toBe(4);
+		expect(listed.length).toBe(5);
 		for (const file of listed) expect(files).toContain(file);
 	});
 

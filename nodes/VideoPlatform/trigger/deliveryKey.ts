@@ -6,6 +6,9 @@ import { valueAt } from './delivery';
 /** Where a delivery's key came from: its id field, its raw body, or nothing it could be matched by. */
 export type DeliveryKeySource = 'id' | 'body' | 'none';
 
+/** Starts the key of a delivery that can be matched by nothing: such a key is never remembered. */
+export const UNMATCHABLE_KEY_PREFIX = 'none:';
+
 export interface DeliveryKey {
 	deliveryKey: string;
 	deliveryKeySource: DeliveryKeySource;
@@ -45,8 +48,8 @@ export function bodySha256Of(rawBody: Buffer | string | undefined): string | nul
 }
 
 /**
- * The key a Remove Duplicates node after the trigger compares. Always a fixed-length digest, so
- * what n8n keeps per delivery does not grow with the id. With an id field set, the id's value;
+ * The key the Video Platform Redelivery Filter after the trigger compares. Always a fixed-length
+ * digest, so what n8n keeps per delivery does not grow with the id. With an id field set, the id's value;
  * without one, the raw body's digest. Prefixes keep the two kinds apart. A delivery that has
  * neither gets a random key that matches nothing, so it is never dropped.
  */
@@ -58,5 +61,5 @@ export function deliveryKeyOf(payload: IDataObject, idField: string, bodySha256:
 	} else if (bodySha256 !== null) {
 		return { deliveryKey: `body:${bodySha256}`, deliveryKeySource: 'body' };
 	}
-	return { deliveryKey: `none:${randomUUID()}`, deliveryKeySource: 'none' };
+	return { deliveryKey: `${UNMATCHABLE_KEY_PREFIX}${randomUUID()}`, deliveryKeySource: 'none' };
 }

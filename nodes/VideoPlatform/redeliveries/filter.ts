@@ -1,0 +1,137 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { errorToJson } from '../actions/router';
+import { UNMATCHABLE_KEY_PREFIX } from '../trigger/deliveryKey';
+import type { KeyScope } from './properties';
+import { DEFAULT_KEYS_REMEMBERED, MAX_KEYS_REMEMBERED } from './properties';
+
+const KEY_EXPRESSION = '{{ $json._webhook.deliveryKey }}';
+
+/** The key to compare and remember, or null for an item that always passes and is not remembered. */
+export function comparedKey(key: string): string | null {
+	const trimmed = key.trim();
+	return trimmed === '' || trimmed.startsWith(UNMATCHABLE_KEY_PREFIX) ? null : trimmed;
+}
+
+function kindOf(value: unknown): string {
+	if (value === undefined) return 'empty: the expression found nothing';
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'a list';
+	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function readKey(this: IExecuteFunctions, itemIndex: number): string | null {
+	const key: unknown = this.getNodeParameter('deliveryKey', itemIndex);
+	if (typeof key !== 'string') {
+		throw new NodeOperationError(this.getNode(), `The Delivery Key of this item is not text (it is ${kindOf(key)})`, {
+			itemIndex,
+			description: `Set Delivery Key to ${KEY_EXPRESSION}: the Video Platform Trigger gives every item that key. If this node is not right after the trigger, use {{ $('Video Platform Trigger').item.json._webhook.deliveryKey }}. An empty text lets the item through unchecked.`,
+		});
+	}
+	return comparedKey(key);
+}
+
+function readKeysRemembered(this: IExecuteFunctions): number {
+	const value: unknown = this.getNodeParameter('keysRemembered', 0, DEFAULT_KEYS_REMEMBERED);
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_KEYS_REMEMBERED) {
+		throw new NodeOperationError(this.getNode(), `Keys Remembered must be a whole number from 1 to ${MAX_KEYS_REMEMBERED}, not ${typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))}`, {
+			description: `n8n keeps this many of the newest keys. ${DEFAULT_KEYS_REMEMBERED} (the default) is about 270 KB in its database.`,
+		});
+	}
+	return value;
+}
+
+function readScope(this: IExecuteFunctions): KeyScope {
+	const scope: unknown = this.getNodeParameter('scope', 0, 'node');
+	if (scope !== 'node' && scope !== 'workflow') {
+		throw new NodeOperationError(this.getNode(), `Remember Keys For must be This Node or Whole Workflow, not ${JSON.stringify(scope)}`);
+	}
+	return scope;
+}
+
+/**
+ * Asks n8n which keys are new, once for the whole run, and has it remember them. A failure is
+ * returned, not thrown, so that Continue On Fail can turn it into error items.
+ */
+async function newKeys(
+	this: IExecuteFunctions,
+	keys: string[],
+	scope: KeyScope,
+	maxEntries: number,
+): Promise<Set<string> | NodeOperationError> {
+	if (keys.length === 0) return new Set();
+	try {
+		const checked = await this.helpers.checkProcessedAndRecord(keys, scope, { mode: 'entries', maxEntries });
+		return new Set(checked.new.map(String));
+	} catch (caught) {
+		const message = caught instanceof Error ? caught.message : String(caught);
+		return new NodeOperationError(this.getNode(), `n8n could not compare the delivery keys with those it remembers: ${message}`, {
+			description: /incompatible/i.test(message)
+				? 'Another node of this workflow keeps a different kind of list for the whole workflow (Remove Duplicates comparing an incremental key or a date). Set Remember Keys For to This Node.'
+				: 'Nothing was let through. Run the workflow again; if it fails again, check n8n\'s database connection.',
+		});
+	}
+}
+
+/**
+ * Lets each delivery through once. Keys are read and checked for every item before n8n is asked,
+ * so a bad key remembers nothing. A key repeated within the run passes once. Output order and
+ * pairedItem follow the input.
+ */
+export async function dropRedeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const continueOnFail = this.continueOnFail();
+	const scope = readScope.call(this);
+	const maxEntries = readKeysRemembered.call(this);
+
+	const keys: Array<string | null> = [];
+	const failures = new Map<number, NodeOperationError>();
+	items.forEach((_, itemIndex) => {
+		try {
+			keys[itemIndex] = readKey.call(this, itemIndex);
+		} catch (caught) {
+			const error =
+				caught instanceof NodeOperationError ? caught : new NodeOperationError(this.getNode(), caught as Error, { itemIndex });
+			if (!continueOnFail) throw error;
+			failures.set(itemIndex, error);
+		}
+	});
+
+	const compared = [...new Set(keys.filter((key): key is string => typeof key === 'string'))];
+	const checked = await newKeys.call(this, compared, scope, maxEntries);
+	if (checked instanceof NodeOperationError) {
+		if (!continueOnFail) throw checked;
+		keys.forEach((key, itemIndex) => {
+			if (typeof key === 'string') failures.set(itemIndex, checked);
+		});
+	}
+	const fresh = checked instanceof NodeOperationError ? new Set<string>() : checked;
+
+	const output: INodeExecutionData[] = [];
+	let dropped = 0;
+	items.forEach((item, itemIndex) => {
+		const pairedItem = { item: itemIndex };
+		const failure = failures.get(itemIndex);
+		if (failure) {
+			output.push({ json: errorToJson(failure), pairedItem });
+			return;
+		}
+		const key = keys[itemIndex];
+		// A set entry is deleted on first use, so a key repeated in this run passes once.
+		if (key === null || fresh.delete(key)) output.push({ ...item, pairedItem });
+		else dropped++;
+	});
+	reportDropped.call(this, dropped);
+	return [output];
+}
+
+/** Older n8n 1.x has no execution hints: say nothing there. */
+function reportDropped(this: IExecuteFunctions, dropped: number): void {
+	if (dropped === 0 || typeof this.addExecutionHints !== 'function') return;
+	this.addExecutionHints({
+		type: 'info',
+		location: 'outputPane',
+		message: `${dropped === 1 ? '1 item was' : `${dropped} items were`} dropped: a delivery with the same key was let through before.`,
+	});
+}

@@ -1,0 +1,198 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { comparedKey, dropRedeliveries } from '../../../../nodes/VideoPlatform/redeliveries/filter';
+import { bodySha256Of, deliveryKeyOf } from '../../../../nodes/VideoPlatform/trigger/deliveryKey';
+import type { DeduplicationStore, FilterContextOptions } from '../../../helpers/deduplicationContext';
+import { createDeduplicationStore, createFilterContext } from '../../../helpers/deduplicationContext';
+
+/** An item as the Video Platform Trigger puts it out, keyed by its id field. */
+const delivery = (payload: IDataObject): INodeExecutionData => {
+	const key = deliveryKeyOf(payload, 'id', bodySha256Of(JSON.stringify(payload)));
+	return { json: { ...payload, _webhook: { ...key } } };
+};
+const withKey = (deliveryKey: unknown, marker = ''): INodeExecutionData => ({ json: { marker, _webhook: { deliveryKey } } });
+
+/** One run of the node over these items; the store is n8n's database, kept between runs. */
+async function run(store: DeduplicationStore, items: INodeExecutionData[], options: Partial<FilterContextOptions> = {}) {
+	const context = createFilterContext({ store, items, ...options });
+	const [output] = await dropRedeliveries.call(context);
+	return { output, hints: context.hints };
+}
+const passedIds = (output: INodeExecutionData[]) => output.map((item) => item.json.id);
+
+describe('Redelivery Filter', () => {
+	let store: DeduplicationStore;
+	beforeEach(() => {
+		store = createDeduplicationStore();
+	});
+
+	it('lets a delivery through once and drops it in every later run, as the same item with its pairing', async () => {
+		const first = delivery({ id: 'd-1', kind: 'x' });
+		const { output } = await run(store, [first]);
+		expect(output).toEqual([{ ...first, pairedItem: { item: 0 } }]);
+		expect(output[0].json).toBe(first.json);
+		expect(first).not.toHaveProperty('pairedItem');
+
+		expect((await run(store, [delivery({ id: 'd-1', kind: 'other bytes' })])).output).toEqual([]);
+		expect((await run(store, [delivery({ id: 'd-1' })])).output).toEqual([]);
+		expect(passedIds((await run(store, [delivery({ id: 'd-2' })])).output)).toEqual(['d-2']);
+	});
+
+	it('asks n8n once per run, with each key once, in entries mode with Keys Remembered', async () => {
+		const items = [delivery({ id: 'a' }), delivery({ id: 'b' }), delivery({ id: 'a' }), delivery({ kind: 'no id' })];
+		await run(store, items, { parameters: { keysRemembered: 500 } });
+		expect(store.calls).toEqual([
+			{
+				items: [items[0].json._webhook, items[1].json._webhook].map((w) => (w as IDataObject).deliveryKey),
+				scope: 'node',
+				options: { mode: 'entries', maxEntries: 500 },
+			},
+		]);
+	});
+
+	it('lets a key repeated within one run through once, the first time, in input order', async () => {
+		const items = [delivery({ id: 'a', n: 1 }), delivery({ id: 'b' }), delivery({ id: 'a', n: 2 }), delivery({ id: 'c' })];
+		const { output } = await run(store, items);
+		expect(output.map((item) => [item.json.id, item.json.n, item.pairedItem])).toEqual([
+			['a', 1, { item: 0 }],
+			['b', undefined, { item: 1 }],
+			['c', undefined, { item: 3 }],
+		]);
+		// The same again, now that n8n has the keys: a repeat in a later run is dropped too.
+		const again = await run(store, [delivery({ id: 'b' }), delivery({ id: 'd' }), delivery({ id: 'd' })]);
+		expect(again.output.map((item) => [item.json.id, item.pairedItem])).toEqual([['d', { item: 1 }]]);
+	});
+
+	it('always lets through an item with an empty key or a none: key, and remembers nothing for it', async () => {
+		const noId = delivery({ kind: 'no id' });
+		expect((noId.json._webhook as IDataObject).deliveryKey).toMatch(/^none:/);
+		const items = [noId, noId, withKey(''), withKey('   '), withKey('none:fixed'), withKey('none:fixed')];
+		for (let runs = 0; runs < 2; runs++) {
+			const { output } = await run(store, items);
+			expect(output.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+		}
+		expect(store.calls).toEqual([]);
+		expect(store.kept('node', createFilterContext({ store, items }).getNode())).toEqual([]);
+	});
+
+	it('with Keys Remembered 2, forgets the oldest key instead of failing: after 3 keys the first passes again', async () => {
+		const parameters = { keysRemembered: 2 };
+		for (const id of ['k1', 'k2', 'k3']) {
+			expect(passedIds((await run(store, [delivery({ id })], { parameters })).output)).toEqual([id]);
+		}
+		const node = createFilterContext({ store, items: [] }).getNode();
+		expect(store.kept('node', node)).toHaveLength(2);
+		expect(passedIds((await run(store, [delivery({ id: 'k3' })], { parameters })).output)).toEqual([]);
+		expect(passedIds((await run(store, [delivery({ id: 'k1' })], { parameters })).output)).toEqual(['k1']);
+		// k1 came back in, so k2 is now the oldest one gone.
+		expect(passedIds((await run(store, [delivery({ id: 'k2' }), delivery({ id: 'k1' })], { parameters })).output)).toEqual(['k2']);
+		expect(store.kept('node', node)).toHaveLength(2);
+	});
+
+	it('keeps the keys of this node apart from another node, or shares them for the whole workflow', async () => {
+		const item = delivery({ id: 'shared' });
+		await run(store, [item], { nodeId: 'one' });
+		expect((await run(store, [item], { nodeId: 'two' })).output).toHaveLength(1);
+
+		const workflowWide = { parameters: { scope: 'workflow' } };
+		await run(store, [delivery({ id: 'w' })], { nodeId: 'one', ...workflowWide });
+		expect((await run(store, [delivery({ id: 'w' })], { nodeId: 'two', ...workflowWide })).output).toEqual([]);
+		expect(store.calls.at(-1)?.scope).toBe('workflow');
+	});
+
+	it.each([
+		[undefined, 'empty: the expression found nothing'],
+		[null, 'null'],
+		[42, 'a number'],
+		[{ id: 1 }, 'an object'],
+		[['x'], 'a list'],
+	])('refuses a Delivery Key of %p, says what to put there, and remembers nothing', async (key, kind) => {
+		const items = [delivery({ id: 'fine' }), withKey(key)];
+		const error = await run(store, items).catch((caught: unknown) => caught);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect((error as NodeOperationError).message).toBe(`The Delivery Key of this item is not text (it is ${kind})`);
+		expect((error as NodeOperationError).context.itemIndex).toBe(1);
+		expect((error as NodeOperationError).description).toContain('{{ $json._webhook.deliveryKey }}');
+		expect(store.calls).toEqual([]);
+	});
+
+	it('with Continue On Fail, puts a bad key\'s error in its item and still filters the others', async () => {
+		await run(store, [delivery({ id: 'seen' })]);
+		const items = [delivery({ id: 'new' }), withKey(7), delivery({ id: 'seen' })];
+		const { output } = await run(store, items, { continueOnFail: true });
+		expect(output).toEqual([
+			{ ...items[0], pairedItem: { item: 0 } },
+			{
+				json: { error: expect.objectContaining({ message: 'The Delivery Key of this item is not text (it is a number)' }) },
+				pairedItem: { item: 1 },
+			},
+		]);
+	});
+
+	it('says how many items it dropped, in the output pane', async () => {
+		await run(store, [delivery({ id: 'a' }), delivery({ id: 'b' })]);
+		expect((await run(store, [delivery({ id: 'a' })])).hints).toEqual([
+			expect.objectContaining({ location: 'outputPane', message: '1 item was dropped: a delivery with the same key was let through before.' }),
+		]);
+		expect((await run(store, [delivery({ id: 'a' }), delivery({ id: 'b' })])).hints[0].message).toMatch(/^2 items were dropped/);
+		expect((await run(store, [delivery({ id: 'c' })])).hints).toEqual([]);
+	});
+
+	it.each([[0], [100_001], [2.5], ['10'], [Number.NaN]])('refuses Keys Remembered %p before asking n8n', async (keysRemembered) => {
+		const attempt = run(store, [delivery({ id: 'a' })], { parameters: { keysRemembered } });
+		await expect(attempt).rejects.toThrow(/^Keys Remembered must be a whole number from 1 to 100000/);
+		expect(store.calls).toEqual([]);
+	});
+
+	it('uses 10,000 keys and this node when the options were never set', async () => {
+		await run(store, [delivery({ id: 'a' })]);
+		expect(store.calls[0]).toMatchObject({ scope: 'node', options: { maxEntries: 10_000 } });
+	});
+
+	it('refuses a scope n8n does not have', async () => {
+		await expect(run(store, [delivery({ id: 'a' })], { parameters: { scope: 'execution' } })).rejects.toThrow(
+			'Remember Keys For must be This Node or Whole Workflow, not "execution"',
+		);
+	});
+
+	describe("when n8n's database fails", () => {
+		const failing = (message: string) => async () => {
+			throw new Error(message);
+		};
+
+		it('fails the run, lets nothing through, and says why', async () => {
+			const error = await run(store, [delivery({ id: 'a' })], { checkProcessedAndRecord: failing('SQLITE_BUSY') }).catch((e: unknown) => e);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect((error as NodeOperationError).message).toBe('n8n could not compare the delivery keys with those it remembers: SQLITE_BUSY');
+		});
+
+		it('points to the scope when another node keeps another kind of list for the workflow', async () => {
+			const error = await run(store, [delivery({ id: 'a' })], {
+				checkProcessedAndRecord: failing('Deduplication data was originally saved with an incompatible setting'),
+			}).catch((e: unknown) => e);
+			expect((error as NodeOperationError).description).toMatch(/Set Remember Keys For to This Node/);
+		});
+
+		it('with Continue On Fail, turns every compared item into an error and still lets a keyless one through', async () => {
+			const items = [delivery({ id: 'a' }), withKey('')];
+			const { output } = await run(store, items, { continueOnFail: true, checkProcessedAndRecord: failing('gone') });
+			expect(output.map((item) => [Boolean(item.json.error), item.pairedItem])).toEqual([
+				[true, { item: 0 }],
+				[false, { item: 1 }],
+			]);
+		});
+	});
+});
+
+describe('compared key', () => {
+	it.each([
+		['body:abc', 'body:abc'],
+		['  id:abc ', 'id:abc'],
+		['', null],
+		[' ', null],
+		['none:0b8e', null],
+	])('%p compares as %p', (key, compared) => {
+		expect(comparedKey(key)).toBe(compared);
+	});
+});
