@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
 import { SECRET_CREDENTIAL } from '../../nodes/VideoPlatform/trigger/webhook';
 import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
-import { node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
+import { node, outputOf, VIDEO_PLATFORM_REDELIVERY_FILTER, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
 import type { N8n } from './n8nWithPackage';
 import { n8nWithPackage } from './n8nWithPackage';
 
@@ -28,29 +28,36 @@ const triggerWorkflow = workflow('wfTrigger', [
 	node('Done', 'n8n-nodes-base.noOp', {}),
 ]);
 
-// Redeliveries are dropped by n8n's own Remove Duplicates node (v2), which keeps what it has seen
-// in n8n's database, comparing the key the trigger puts out. "Passed" runs only for kept items.
-const REMOVE_DUPLICATES = 'Remove Duplicates';
+// Redeliveries are dropped by this package's Redelivery Filter, which has n8n keep the keys it let
+// through in n8n's database, comparing the key the trigger puts out (its default Delivery Key).
+// "Passed" runs only for kept items.
+const FILTER = 'Drop Redeliveries';
 const PASSED = 'Passed';
-const dedupeWorkflow = (id: string, webhookId: string, triggerOptions: object, dedupeOptions: object = {}) =>
+const filterWorkflow = (id: string, webhookId: string, triggerOptions: object, filterParameters: object = {}) =>
 	workflow(id, [
 		node(TRIGGER, VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: ALL_DELIVERIES, options: triggerOptions }, { webhookId }),
-		node(
-			REMOVE_DUPLICATES,
-			'n8n-nodes-base.removeDuplicates',
-			{
-				operation: 'removeItemsSeenInPreviousExecutions',
-				logic: 'removeItemsWithAlreadySeenKeyValues',
-				dedupeValue: '={{ $json._webhook.deliveryKey }}',
-				options: dedupeOptions,
-			},
-			{ typeVersion: 2 },
-		),
+		node(FILTER, VIDEO_PLATFORM_REDELIVERY_FILTER, filterParameters),
 		node(PASSED, 'n8n-nodes-base.noOp', {}),
 	]);
-const byIdWorkflow = dedupeWorkflow('wfDedupeById', '0b9e2c41-7d35-4f8a-a6c2-5e1d9f3b7a11', { deliveryIdField: 'id' });
-const byBodyWorkflow = dedupeWorkflow('wfDedupeByBody', '6c2f8a17-94d0-4b3e-8e5a-2d7c1b9f0e22', {});
-const tinyHistoryWorkflow = dedupeWorkflow('wfDedupeTiny', '9a4d1e63-2b8f-4c7a-b1e9-7f3a5c0d2e33', {}, { historySize: 2 });
+const byIdWorkflow = filterWorkflow('wfDedupeById', '0b9e2c41-7d35-4f8a-a6c2-5e1d9f3b7a11', { deliveryIdField: 'id' });
+const byBodyWorkflow = filterWorkflow('wfDedupeByBody', '6c2f8a17-94d0-4b3e-8e5a-2d7c1b9f0e22', {});
+const twoKeysWorkflow = filterWorkflow('wfDedupeTwoKeys', '9a4d1e63-2b8f-4c7a-b1e9-7f3a5c0d2e33', {}, { keysRemembered: 2 });
+// n8n's own Remove Duplicates v2 with the same small history, for the README's "why not".
+const removeDuplicatesWorkflow = workflow('wfRemoveDupTiny', [
+	node(TRIGGER, VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: ALL_DELIVERIES, options: {} }, { webhookId: '3e8b5d20-1c4f-4a97-8d6e-0f2a7b9c4d44' }),
+	node(
+		FILTER,
+		'n8n-nodes-base.removeDuplicates',
+		{
+			operation: 'removeItemsSeenInPreviousExecutions',
+			logic: 'removeItemsWithAlreadySeenKeyValues',
+			dedupeValue: '={{ $json._webhook.deliveryKey }}',
+			options: { historySize: 2 },
+		},
+		{ typeVersion: 2 },
+	),
+	node(PASSED, 'n8n-nodes-base.noOp', {}),
+]);
 
 type Execution = { id: string; status: string; data?: { resultData: { error?: { message: string } } } };
 /** The delivery an execution started with, as the trigger put it out. */
@@ -76,7 +83,7 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		await n8n.importCredentials([
 			{ id: 'vpSecret', name: 'vpSecret', type: SECRET_CREDENTIAL, data: { headerName: HEADER, secret: SECRET } },
 		]);
-		for (const wf of [triggerWorkflow, byIdWorkflow, byBodyWorkflow, tinyHistoryWorkflow]) {
+		for (const wf of [triggerWorkflow, byIdWorkflow, byBodyWorkflow, twoKeysWorkflow, removeDuplicatesWorkflow]) {
 			await n8n.importWorkflow(wf);
 			await n8n.activateWorkflow(wf.id);
 		}
@@ -131,10 +138,10 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		expect(all.filter((e) => e.status !== 'success')).toEqual([]);
 	});
 
-	describe('redeliveries, dropped by Remove Duplicates after the trigger', () => {
+	describe('redeliveries, dropped by the Redelivery Filter after the trigger', () => {
 		/**
 		 * Posts these exact bytes to a workflow's trigger, waits for the execution it starts, and
-		 * says whether the delivery passed Remove Duplicates (and so reached "Passed").
+		 * says whether the delivery passed the filter (and so reached "Passed").
 		 */
 		const deliver = async (wf: typeof byIdWorkflow, bytes: string) => {
 			const before = (await waitForExecutions(n8n.baseUrl, apiKey, wf.id, { atLeast: 0 })).length;
@@ -151,8 +158,8 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 				.resultData.runData;
 			const passed = PASSED in runData;
 			if (newest.status === 'success') {
-				// What Remove Duplicates kept is exactly what reached "Passed".
-				expect(outputOf(newest, REMOVE_DUPLICATES)).toHaveLength(passed ? 1 : 0);
+				// What the filter kept is exactly what reached "Passed".
+				expect(outputOf(newest, FILTER)).toHaveLength(passed ? 1 : 0);
 			}
 			const webhook = deliveryOf(newest)._webhook as Record<string, unknown>;
 			return { status: newest.status, passed, webhook, error: newest.data?.resultData.error?.message };
@@ -207,15 +214,21 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 			expect(await passes(byIdWorkflow, { kind: 'no-id' })).toBe(true);
 		});
 
-		// n8n's own limit, which the README states: once History Size keys are kept, Remove
-		// Duplicates v2 fails every execution instead of forgetting the oldest key.
-		it('fails every execution once its History Size is full (n8n behaviour the README warns about)', async () => {
-			expect(await passes(tinyHistoryWorkflow, '{"n":1}')).toBe(true);
-			expect(await passes(tinyHistoryWorkflow, '{"n":2}')).toBe(true);
-			const third = await deliver(tinyHistoryWorkflow, '{"n":3}');
+		it('with Keys Remembered 2, forgets the oldest key and keeps running: after 3 deliveries the first passes again', async () => {
+			for (const n of [1, 2, 3]) expect(await passes(twoKeysWorkflow, `{"n":${n}}`)).toBe(true);
+			expect(await passes(twoKeysWorkflow, '{"n":3}')).toBe(false);
+			expect(await passes(twoKeysWorkflow, '{"n":1}')).toBe(true);
+		});
+
+		// The opposite, n8n's own limit, which the README states: once History Size keys are kept,
+		// Remove Duplicates v2 fails every execution instead of forgetting the oldest key (n8n #38475).
+		it('Remove Duplicates v2 with History Size 2 fails every execution after 2 deliveries instead', async () => {
+			expect(await passes(removeDuplicatesWorkflow, '{"n":1}')).toBe(true);
+			expect(await passes(removeDuplicatesWorkflow, '{"n":2}')).toBe(true);
+			const third = await deliver(removeDuplicatesWorkflow, '{"n":3}');
 			expect(third.status).toBe('error');
 			expect(third.error).toMatch(/exceeds the maximum history size/);
-			expect((await deliver(tinyHistoryWorkflow, '{"n":1}')).status).toBe('error');
+			expect((await deliver(removeDuplicatesWorkflow, '{"n":1}')).status).toBe('error');
 		});
 	});
 });

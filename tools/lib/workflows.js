@@ -5,6 +5,7 @@
 const PACKAGE = 'n8n-nodes-videoplatform';
 const VIDEO_PLATFORM = `${PACKAGE}.videoPlatform`;
 const VIDEO_PLATFORM_TRIGGER = `${PACKAGE}.videoPlatformTrigger`;
+const VIDEO_PLATFORM_REDELIVERY_FILTER = `${PACKAGE}.videoPlatformRedeliveryFilter`;
 // n8n registers a `usableAsTool` node a second time under this name, for AI connections.
 const VIDEO_PLATFORM_TOOL = `${VIDEO_PLATFORM}Tool`;
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
@@ -124,6 +125,7 @@ module.exports = {
 	PACKAGE,
 	VIDEO_PLATFORM,
 	VIDEO_PLATFORM_TRIGGER,
+	VIDEO_PLATFORM_REDELIVERY_FILTER,
 	VIDEO_PLATFORM_TOOL,
 	MCP_TRIGGER,
 	node,
