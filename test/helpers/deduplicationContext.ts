@@ -69,7 +69,11 @@ export interface FilterContextOptions {
 	continueOnFail?: boolean;
 	nodeId?: string;
 	/** Replaces the store's check, to make n8n's database fail. */
-	checkProcessedAndRecord?: () => Promise<IDeduplicationOutput>;
+	checkProcessedAndRecord?: (
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		options: ICheckProcessedOptions,
+	) => Promise<IDeduplicationOutput>;
 }
 
 export type FilterContext = IExecuteFunctions & { hints: NodeExecutionHint[] };

@@ -51,8 +51,16 @@ function readScope(this: IExecuteFunctions): KeyScope {
 }
 
 /**
- * Asks n8n which keys are new, once for the whole run, and has it remember them. A failure is
- * returned, not thrown, so that Continue On Fail can turn it into error items.
+ * n8n creates a workflow's list of keys on its first check; two first checks at once both try, and
+ * one fails on the database's unique constraint (seen on SQLite: SQLITE_CONSTRAINT; PostgreSQL says
+ * "duplicate key"). That failed check wrote nothing, and the list now exists.
+ */
+const LIST_CREATED_CONCURRENTLY = /SQLITE_CONSTRAINT|UNIQUE constraint|duplicate key/i;
+
+/**
+ * Asks n8n which keys are new, once for the whole run, and has it remember them; once more if the
+ * list was being created at the same moment. A failure is returned, not thrown, so that Continue
+ * On Fail can turn it into error items.
  */
 async function newKeys(
 	this: IExecuteFunctions,
@@ -61,17 +69,21 @@ async function newKeys(
 	maxEntries: number,
 ): Promise<Set<string> | NodeOperationError> {
 	if (keys.length === 0) return new Set();
-	try {
-		const checked = await this.helpers.checkProcessedAndRecord(keys, scope, { mode: 'entries', maxEntries });
-		return new Set(checked.new.map(String));
-	} catch (caught) {
-		const message = caught instanceof Error ? caught.message : String(caught);
-		return new NodeOperationError(this.getNode(), `n8n could not compare the delivery keys with those it remembers: ${message}`, {
-			description: /incompatible/i.test(message)
-				? 'Another node of this workflow keeps a different kind of list for the whole workflow (Remove Duplicates comparing an incremental key or a date). Set Remember Keys For to This Node.'
-				: 'Nothing was let through. Run the workflow again; if it fails again, check n8n\'s database connection.',
-		});
+	let message = '';
+	for (let attempt = 1; attempt <= 2; attempt++) {
+		try {
+			const checked = await this.helpers.checkProcessedAndRecord(keys, scope, { mode: 'entries', maxEntries });
+			return new Set(checked.new.map(String));
+		} catch (caught) {
+			message = caught instanceof Error ? caught.message : String(caught);
+			if (!LIST_CREATED_CONCURRENTLY.test(message)) break;
+		}
 	}
+	return new NodeOperationError(this.getNode(), `n8n could not compare the delivery keys with those it remembers: ${message}`, {
+		description: /incompatible/i.test(message)
+			? 'Another node of this workflow keeps a different kind of list for the whole workflow (Remove Duplicates comparing an incremental key or a date). Set Remember Keys For to This Node.'
+			: "Nothing was let through. Run the workflow again; if it fails again, check n8n's database connection.",
+	});
 }
 
 /**

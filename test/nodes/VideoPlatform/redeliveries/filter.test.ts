@@ -167,6 +167,41 @@ describe('Redelivery Filter', () => {
 			expect((error as NodeOperationError).message).toBe('n8n could not compare the delivery keys with those it remembers: SQLITE_BUSY');
 		});
 
+		it('asks once more when the list was being created by another run at the same moment, and compares with it', async () => {
+			const node = createFilterContext({ store, items: [] }).getNode();
+			// The other run created the list with this very key, as two copies of one delivery would.
+			await store.checkProcessedAndRecord(node, ['id:same'], 'node', { mode: 'entries', maxEntries: 10 });
+			let attempts = 0;
+			const raceThenStore: FilterContextOptions['checkProcessedAndRecord'] = async (keys, scope, options) => {
+				if (++attempts === 1) throw new Error('SQLITE_CONSTRAINT: UNIQUE constraint failed: processed_data.workflowId, processed_data.context');
+				return await store.checkProcessedAndRecord(node, keys, scope, options);
+			};
+			const items = [withKey('id:same'), withKey('id:other')];
+			const { output } = await run(store, items, { checkProcessedAndRecord: raceThenStore });
+			expect(attempts).toBe(2);
+			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
+		});
+
+		it.each([['SQLITE_BUSY: database is locked'], ['Connection terminated']])('does not ask again after %p', async (message) => {
+			let attempts = 0;
+			const failingOnce = async () => {
+				attempts++;
+				throw new Error(message);
+			};
+			await expect(run(store, [delivery({ id: 'a' })], { checkProcessedAndRecord: failingOnce })).rejects.toThrow(message);
+			expect(attempts).toBe(1);
+		});
+
+		it('gives up after a second unique-constraint failure', async () => {
+			let attempts = 0;
+			const alwaysRacing = async () => {
+				attempts++;
+				throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
+			};
+			await expect(run(store, [delivery({ id: 'a' })], { checkProcessedAndRecord: alwaysRacing })).rejects.toThrow(/duplicate key/);
+			expect(attempts).toBe(2);
+		});
+
 		it('points to the scope when another node keeps another kind of list for the workflow', async () => {
 			const error = await run(store, [delivery({ id: 'a' })], {
 				checkProcessedAndRecord: failing('Deduplication data was originally saved with an incompatible setting'),
