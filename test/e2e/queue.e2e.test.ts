@@ -7,7 +7,7 @@ import { waitForExecutions } from '../../tools/lib/n8n-api';
 import { roomBatchWorkflow, startQueueStack } from '../../tools/lib/n8n-queue';
 import { scratchRoot } from '../../tools/lib/paths';
 import { startSandboxProcess } from '../../tools/lib/sandbox-process';
-import { credential, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
+import { credential, node, outputOf, VIDEO_PLATFORM_REDELIVERY_FILTER, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
 import { packedTarball } from './packedTarball';
 
 // n8n 2.41.1 in queue mode, as the README's "Running at scale" describes it: PostgreSQL, Redis,
@@ -30,6 +30,13 @@ const triggerWorkflow = workflow('wfQueueTrigger', [
 		{ webhookId: '0c5e2f8a-6b1d-4e7a-9c3f-2d8b4a6e1f70', credentials: { [SECRET_CREDENTIAL]: { id: 'vpQueueSecret', name: 'vpQueueSecret' } } },
 	),
 	node('Done', 'n8n-nodes-base.noOp', {}),
+]);
+// Trigger → Redelivery Filter → "Passed": the filter runs on the workers, n8n keeps its keys in PostgreSQL.
+const FILTER = 'Drop Redeliveries';
+const redeliveryWorkflow = workflow('wfQueueRedeliver', [
+	node(TRIGGER, VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: ALL_DELIVERIES, options: { deliveryIdField: 'id' } }, { webhookId: '7b3f9e14-5a2c-4d8b-b6e0-1c9d4f7a2e85' }),
+	node(FILTER, VIDEO_PLATFORM_REDELIVERY_FILTER, {}),
+	node('Passed', 'n8n-nodes-base.noOp', {}),
 ]);
 const batchRows = (batch: number) => Array.from({ length: ROOMS_PER_BATCH }, (_, i) => ({ name: `Batch ${batch} class ${i}` }));
 const batchWorkflows = Array.from({ length: BATCHES }, (_, batch) =>
@@ -58,8 +65,8 @@ describe('n8n 2.41.1 in queue mode: main, two workers, a webhook processor', () 
 				credential('vpQueueSandbox', sandbox.url, API_KEY),
 				{ id: 'vpQueueSecret', name: 'vpQueueSecret', type: SECRET_CREDENTIAL, data: { headerName: HEADER, secret: SECRET } },
 			],
-			workflows: [...batchWorkflows, triggerWorkflow],
-			activate: [...batchWorkflows, triggerWorkflow].map(({ id }) => id),
+			workflows: [...batchWorkflows, triggerWorkflow, redeliveryWorkflow],
+			activate: [...batchWorkflows, triggerWorkflow, redeliveryWorkflow].map(({ id }) => id),
 			log: (message: string) => process.stderr.write(`[queue] ${message}\n`),
 		});
 		process.stderr.write(`[queue] ${stack.describe().join('\n[queue] ')}\n`);
@@ -153,5 +160,33 @@ describe('n8n 2.41.1 in queue mode: main, two workers, a webhook processor', () 
 			process.stderr.write(`[queue] ${DELIVERIES} deliveries, executions per worker: ${JSON.stringify(perWorker)}\n`);
 			expect(Object.values(perWorker).reduce((sum, n) => sum + n, 0)).toBe(DELIVERIES);
 		}, 8 * 60_000);
+	});
+
+	// Issue 15's proof 3 in queue mode: the filter runs on whichever worker takes the execution, and
+	// n8n keeps its keys in PostgreSQL, so a copy is dropped on the other worker and after a restart.
+	describe('Redelivery Filter on the workers', () => {
+		/** Posts a delivery to the webhook processor; says whether the execution it started got past the filter. */
+		const deliver = async (body: unknown) => {
+			const before = (await executions(redeliveryWorkflow.id, 0)).length;
+			const [url] = stack.triggerUrls(redeliveryWorkflow);
+			const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+			expect(response.status).toBe(200);
+			const all = await executions(redeliveryWorkflow.id, before + 1);
+			expect(all).toHaveLength(before + 1);
+			const [newest] = all.sort((a, b) => Number(b.id) - Number(a.id));
+			expect(newest.status).toBe('success');
+			const runData = (newest as unknown as { data: { resultData: { runData: Record<string, unknown> } } }).data.resultData.runData;
+			expect(outputOf(newest, FILTER)).toHaveLength('Passed' in runData ? 1 : 0);
+			return 'Passed' in runData;
+		};
+
+		it('drops the same delivery posted again, and again after the workers restart; passes a different one', async () => {
+			await stack.main.waitForWebhook(stack.triggerUrls(redeliveryWorkflow)[0]);
+			expect(await deliver({ id: 'q-1', copy: 1 })).toBe(true);
+			expect(await deliver({ id: 'q-1', copy: 2 })).toBe(false);
+			await stack.restartWorkers();
+			expect(await deliver({ id: 'q-1', copy: 3 })).toBe(false);
+			expect(await deliver({ id: 'q-2' })).toBe(true);
+		}, 4 * 60_000);
 	});
 });
