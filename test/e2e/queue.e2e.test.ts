@@ -46,7 +46,7 @@ const batchWorkflows = Array.from({ length: BATCHES }, (_, batch) =>
 type Execution = { id: string; status: string; workflowId?: string };
 type Stack = Awaited<ReturnType<typeof startQueueStack>>;
 
-describe('n8n 2.41.1 in queue mode: main, two workers, a webhook processor', () => {
+describe('n8n 2.41.1 in queue mode: main, two workers, two webhook processors', () => {
 	let stack: Stack;
 	let sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
 
@@ -61,6 +61,8 @@ describe('n8n 2.41.1 in queue mode: main, two workers, a webhook processor', () 
 		stack = await startQueueStack({
 			tarball: await packedTarball(),
 			dir: path.join(scratchRoot, `e2e-queue-${process.pid}`),
+			// The second one takes a redelivery, as a load balancer in front of several would.
+			webhookProcessors: 2,
 			credentials: [
 				credential('vpQueueSandbox', sandbox.url, API_KEY),
 				{ id: 'vpQueueSecret', name: 'vpQueueSecret', type: SECRET_CREDENTIAL, data: { headerName: HEADER, secret: SECRET } },
@@ -165,10 +167,10 @@ describe('n8n 2.41.1 in queue mode: main, two workers, a webhook processor', () 
 	// Issue 15's proof 3 in queue mode: the filter runs on whichever worker takes the execution, and
 	// n8n keeps its keys in PostgreSQL, so a copy is dropped on the other worker and after a restart.
 	describe('Redelivery Filter on the workers', () => {
-		/** Posts a delivery to the webhook processor; says whether the execution it started got past the filter. */
-		const deliver = async (body: unknown) => {
+		/** Posts a delivery to a webhook processor; says whether the execution it started got past the filter. */
+		const deliver = async (body: unknown, webhookProcessor = 0) => {
 			const before = (await executions(redeliveryWorkflow.id, 0)).length;
-			const [url] = stack.triggerUrls(redeliveryWorkflow);
+			const [url] = stack.triggerUrls(redeliveryWorkflow, stack.webhooks[webhookProcessor]);
 			const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 			expect(response.status).toBe(200);
 			const all = await executions(redeliveryWorkflow.id, before + 1);
@@ -180,10 +182,10 @@ describe('n8n 2.41.1 in queue mode: main, two workers, a webhook processor', () 
 			return 'Passed' in runData;
 		};
 
-		it('drops the same delivery posted again, and again after the workers restart; passes a different one', async () => {
-			await stack.main.waitForWebhook(stack.triggerUrls(redeliveryWorkflow)[0]);
+		it('drops the same delivery posted again, to the other webhook processor, and again after the workers restart; passes a different one', async () => {
+			for (const webhook of stack.webhooks) await stack.main.waitForWebhook(stack.triggerUrls(redeliveryWorkflow, webhook)[0]);
 			expect(await deliver({ id: 'q-1', copy: 1 })).toBe(true);
-			expect(await deliver({ id: 'q-1', copy: 2 })).toBe(false);
+			expect(await deliver({ id: 'q-1', copy: 2 }, 1)).toBe(false);
 			await stack.restartWorkers();
 			expect(await deliver({ id: 'q-1', copy: 3 })).toBe(false);
 			expect(await deliver({ id: 'q-2' })).toBe(true);
