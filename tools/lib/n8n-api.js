@@ -53,6 +53,18 @@ async function createApiKey(baseUrl, cookie, scopes = ['execution:list', 'execut
 	return (data.data ?? data).rawApiKey ?? (data.data ?? data).apiKey;
 }
 
+/** One call to n8n's public API (/api/v1) with an API key; the parsed answer, or an error naming the call. */
+async function publicApiCall(baseUrl, apiKey, method, route, body) {
+	const response = await fetch(`${baseUrl}/api/v1${route}`, {
+		method,
+		headers: { 'X-N8N-API-KEY': apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`${method} /api/v1${route} answered ${response.status}: ${text.slice(0, 500)}`);
+	return text ? JSON.parse(text) : undefined;
+}
+
 /** Every execution of a workflow, through the public API. */
 async function listExecutions(baseUrl, apiKey, workflowId, { includeData = false } = {}) {
 	const all = [];
@@ -60,11 +72,7 @@ async function listExecutions(baseUrl, apiKey, workflowId, { includeData = false
 	do {
 		const query = new URLSearchParams({ workflowId, limit: '250', includeData: String(includeData) });
 		if (cursor) query.set('cursor', cursor);
-		const response = await fetch(`${baseUrl}/api/v1/executions?${query}`, {
-			headers: { 'X-N8N-API-KEY': apiKey },
-		});
-		if (!response.ok) throw new Error(`GET /api/v1/executions answered ${response.status}`);
-		const page = await response.json();
+		const page = await publicApiCall(baseUrl, apiKey, 'GET', `/executions?${query}`);
 		all.push(...page.data);
 		cursor = page.nextCursor;
 	} while (cursor);
@@ -85,13 +93,6 @@ async function waitForExecutions(baseUrl, apiKey, workflowId, { atLeast = 1, tim
 	}
 }
 
-/** A workflow as the public API returns it (its static data included). */
-async function getWorkflow(baseUrl, apiKey, workflowId) {
-	const response = await fetch(`${baseUrl}/api/v1/workflows/${workflowId}`, { headers: { 'X-N8N-API-KEY': apiKey } });
-	if (!response.ok) throw new Error(`GET /api/v1/workflows/${workflowId} answered ${response.status}`);
-	return await response.json();
-}
-
 /** The Production URLs of the Video Platform Triggers in active workflows, with the workflows' names. */
 async function activeTriggerUrls(baseUrl) {
 	const cookie = await ensureOwner(baseUrl);
@@ -105,4 +106,4 @@ async function activeTriggerUrls(baseUrl) {
 	return found;
 }
 
-module.exports = { OWNER, ensureOwner, activeTriggerUrls, createApiKey, getWorkflow, listExecutions, waitForExecutions };
+module.exports = { OWNER, ensureOwner, activeTriggerUrls, createApiKey, listExecutions, publicApiCall, waitForExecutions };

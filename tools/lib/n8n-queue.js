@@ -10,7 +10,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { N8nInstance } = require('./n8n-instance');
-const { createApiKey, ensureOwner, listExecutions } = require('./n8n-api');
+const { createApiKey, ensureOwner, listExecutions, publicApiCall } = require('./n8n-api');
 const { ensureQueueServices, startPostgres, startRedis } = require('./queue-services');
 const { startWatchdog } = require('./watchdog');
 const wf = require('./workflows');
@@ -58,21 +58,11 @@ class QueueProcess extends N8nInstance {
 
 /** A small client of n8n's public API (/api/v1) on the main process. */
 function publicApi(baseUrl, key) {
-	const call = async (method, route, body) => {
-		const response = await fetch(`${baseUrl}/api/v1${route}`, {
-			method,
-			headers: { 'X-N8N-API-KEY': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await response.text();
-		if (!response.ok) throw new Error(`${method} /api/v1${route} answered ${response.status}: ${text.slice(0, 500)}`);
-		return text ? JSON.parse(text) : undefined;
-	};
 	return {
 		url: `${baseUrl}/api/v1`,
 		key,
-		get: (route) => call('GET', route),
-		post: (route, body) => call('POST', route, body),
+		get: (route) => publicApiCall(baseUrl, key, 'GET', route),
+		post: (route, body) => publicApiCall(baseUrl, key, 'POST', route, body),
 		/** Every execution of a workflow (with its run data when asked). */
 		executions: (workflowId, options) => listExecutions(baseUrl, key, workflowId, options),
 	};

@@ -145,8 +145,11 @@ export class PlatformClient {
 			secret: credential.apiKey,
 			creates: this.creates,
 		};
-		const reference = this.context.getNode().credentials?.[CREDENTIAL_TYPE];
-		const pacer = (this.pacer ??= this.pacers.pacerFor(reference?.id ?? undefined, credential.baseUrl));
+		// Looked up on the run's first request only: the credential and Base URL do not change within it.
+		const pacer = (this.pacer ??= this.pacers.pacerFor(
+			this.context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? undefined,
+			credential.baseUrl,
+		));
 		const { rateLimit } = this.policy;
 		let waitedMs = 0;
 		for (let retry = 0; ; retry++) {
