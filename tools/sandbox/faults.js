@@ -5,7 +5,10 @@
 const zlib = require('node:zlib');
 
 const FAULT_NOTE = 'Test fault of the local sandbox: no real platform is known to answer like this.';
-const FAULTS = ['redirect', 'html', 'header-too-large', 'reset', 'cut-off', 'trickle', 'oversized', 'gzip-bomb'];
+const FAULTS = [
+	'redirect', 'html', 'header-too-large', 'reset', 'cut-off', 'trickle', 'oversized', 'gzip-bomb',
+	'gzip-stacked', 'unknown-encoding', 'gzip-corrupt', 'gzip-truncated', 'json-invalid', 'json-bom',
+];
 // Answered instead of the API; the others change how the API's own answer is delivered.
 const INSTEAD_OF_ANSWER = new Set(['redirect', 'html', 'header-too-large']);
 
@@ -30,6 +33,20 @@ function pick(options) {
 }
 
 const label = (name) => ({ 'X-Sandbox-Fault': name, 'X-Sandbox': 'n8n-nodes-videoplatform local sandbox' });
+
+/** The JSON answer (`text`) relabelled or re-encoded the faulty way: extra headers and the body sent. */
+const encoded = (encoding, body) => ({ headers: { 'Content-Encoding': encoding }, body });
+const firstHalf = (buffer) => buffer.subarray(0, Math.ceil(buffer.length / 2));
+const MISENCODED = {
+	'gzip-stacked': (text) => encoded('gzip, gzip', zlib.gzipSync(zlib.gzipSync(text))),
+	'unknown-encoding': (text) => encoded('x-custom', Buffer.from(text)),
+	// 0xff after the gzip header starts a deflate block of the reserved type, which no decoder accepts.
+	'gzip-corrupt': (text) => encoded('gzip', Buffer.concat([zlib.gzipSync(text).subarray(0, 10), Buffer.alloc(32, 0xff)])),
+	// Ends cleanly (Content-Length matches) halfway through the compressed data.
+	'gzip-truncated': (text) => encoded('gzip', firstHalf(zlib.gzipSync(text))),
+	'json-invalid': () => ({ headers: {}, body: Buffer.from(`Room created, but this answer is not JSON. ${FAULT_NOTE}`) }),
+	'json-bom': (text) => ({ headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: Buffer.from(`\uFEFF${text}`) }),
+};
 
 const gzipCache = new Map();
 function gzipOfSpaces(size) {
@@ -86,6 +103,10 @@ function createFaults(initial = {}) {
 			trickle(res, entry.status, headers, text);
 		} else if (name === 'oversized') {
 			oversized(res, entry.status, headers, text);
+		} else if (MISENCODED[name]) {
+			const answer = MISENCODED[name](text);
+			res.writeHead(entry.status, { ...headers, ...answer.headers, 'Content-Length': answer.body.length });
+			res.end(answer.body);
 		} else {
 			const size = Number(current.faultSizeBytes ?? 32 * 1024 * 1024);
 			gzipOfSpaces(size).then((compressed) => {

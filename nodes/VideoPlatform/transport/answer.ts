@@ -3,11 +3,18 @@ import { DeadlineExceeded } from './deadline';
 
 /**
  * How reading ended: `whole`; `overflowed` (longer than allowed, `text` holds its start);
- * `cut-off` (the connection broke or the server stopped before the end); `deadline`.
+ * `cut-off` (the connection broke or the server stopped before the end); `deadline`;
+ * `undecodable` (the HTTP client's decompression of a gzip, deflate, br or zstd body failed).
  */
 export interface ReadAnswer {
-	outcome: 'whole' | 'overflowed' | 'cut-off' | 'deadline';
+	outcome: 'whole' | 'overflowed' | 'cut-off' | 'deadline' | 'undecodable';
 	text: string;
+}
+
+/** Node's zlib, Brotli and Zstandard decoders' error codes (e.g. Z_DATA_ERROR, ERR__ERROR_FORMAT_PADDING_1). */
+function isDecompressionError(error: unknown): boolean {
+	const code = (error as { code?: unknown } | null)?.code;
+	return typeof code === 'string' && /^(Z_|ERR__ERROR_|ZSTD_error_)/.test(code);
 }
 
 type BodyStream = AsyncIterable<unknown> & { destroy: (error?: Error) => void };
@@ -57,8 +64,10 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: Dead
 			chunks.push(buffer);
 		}
 		return { outcome: 'whole', text: Buffer.concat(chunks).toString('utf8') };
-	} catch {
-		return { outcome: deadline.expired ? 'deadline' : 'cut-off', text: Buffer.concat(chunks).toString('utf8') };
+	} catch (error) {
+		const text = Buffer.concat(chunks).toString('utf8');
+		if (deadline.expired) return { outcome: 'deadline', text };
+		return { outcome: isDecompressionError(error) ? 'undecodable' : 'cut-off', text };
 	} finally {
 		deadline.signal.removeEventListener('abort', stop);
 	}

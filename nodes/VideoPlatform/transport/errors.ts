@@ -15,7 +15,7 @@ export interface FailedRequest {
 	creates?: string;
 }
 
-const CHECK_BASE_URL =
+export const CHECK_BASE_URL =
 	"Check the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without /v1.";
 
 function describeStatus(status: number, url: string, said: string) {
@@ -88,20 +88,5 @@ export function rateLimitError(failed: FailedRequest, retries: number, waitedMs:
 		'429',
 		`The platform's rate limit was still hit after ${retries} retries and ${waited} s of waiting (HTTP 429)`,
 		`The platform asked to wait ${Math.ceil(nextWaitMs / 1000)} s more, beyond what the node waits for one item. Run fewer items at a time, or run the workflow later.`,
-	);
-}
-
-/** Whether a successful answer is a web page rather than what an API sends. */
-export function isHtmlPage(contentType: unknown, text: string): boolean {
-	if (typeof contentType === 'string' && /\btext\/html\b/i.test(contentType)) return true;
-	return /^\s*(<!doctype html|<html[\s>])/i.test(text);
-}
-
-export function htmlPageError(failed: FailedRequest, status: number): NodeApiError {
-	return apiError(
-		failed,
-		String(status),
-		`The Base URL seems to be a web page, not the platform's API: it answered HTTP ${status} with an HTML page`,
-		`${CHECK_BASE_URL} A sign-in page usually means a proxy or single sign-on stands in front of the API.`,
 	);
 }

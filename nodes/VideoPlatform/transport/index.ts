@@ -10,9 +10,10 @@ import { API_VERSION_PREFIX } from '../platform';
 import { discardAnswer, readAnswer } from './answer';
 import type { VideoPlatformCredentials } from './credential';
 import { checkCredential, CREDENTIAL_TYPE } from './credential';
+import { decodeSuccess } from './decode';
 import { Deadline, DeadlineExceeded } from './deadline';
 import type { FailedRequest } from './errors';
-import { htmlPageError, httpStatusError, isHtmlPage, rateLimitError } from './errors';
+import { httpStatusError, rateLimitError } from './errors';
 import type { RateLimitReport, RequestPacer } from './pacer';
 import { PacerRegistry, sharedPacers } from './pacerRegistry';
 import type { Clock, RateLimitPolicy } from './rateLimit';
@@ -64,15 +65,6 @@ export interface TransportSeams {
 	clock?: Clock;
 	pacers?: PacerRegistry;
 	policy?: Partial<TransportPolicy>;
-}
-
-function parseBody(raw: string): unknown {
-	if (raw.trim() === '') return '';
-	try {
-		return JSON.parse(raw) as unknown;
-	} catch {
-		return raw;
-	}
 }
 
 /**
@@ -232,8 +224,7 @@ export class PlatformClient {
 		if (answer.outcome === 'deadline') throw timeoutError(failed, deadline.ms);
 		if (answer.outcome === 'cut-off') throw cutOffError(failed, status);
 		if (answer.outcome === 'overflowed') throw tooLargeError(failed, status, this.policy.maxAnswerBytes);
-		if (isHtmlPage(response.headers?.['content-type'], answer.text)) throw htmlPageError(failed, status);
-		return { statusCode: status, body: parseBody(answer.text) };
+		return { statusCode: status, body: decodeSuccess(answer, response.headers, failed, status) };
 	}
 
 	/** The start of an error answer, to quote; the status says enough when it cannot be read. */

@@ -25,18 +25,60 @@ const MAYBE_SENT_REASONS: Record<string, string> = {
 
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED']);
 
-/** The low-level error code, wherever the HTTP layer nested it. */
-function networkCode(error: unknown): string | undefined {
+interface NetworkFailure {
+	code: string;
+	message: string;
+}
+
+/** The low-level error, wherever the HTTP layer nested it. Codes may have digits (ERR_SSL_TLSV13_…). */
+function networkFailure(error: unknown): NetworkFailure | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return code;
+		const { code, message } = current as { code?: unknown; message?: unknown };
+		if (typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code)) return { code, message: String(message) };
 		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
 }
 
-function mayHaveBeenProcessed(failed: FailedRequest): string {
+/**
+ * OpenSSL's reason for a failed TLS handshake, e.g. "wrong version number". Node puts it in the
+ * code (ERR_SSL_…) or, for EPROTO (https:// to a plain http:// port, for one), only in the message.
+ */
+function tlsFailureReason({ code, message }: NetworkFailure): string | undefined {
+	if (code.startsWith('ERR_SSL_')) return code.slice('ERR_SSL_'.length).toLowerCase().replace(/_/g, ' ');
+	if (code === 'EPROTO') return /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1];
+	return undefined;
+}
+
+const CHECK_REACHABLE = 'Check the Base URL in the Video Platform API credential, and that n8n can reach that address.';
+
+/** Why nothing reached the platform, and what to check; undefined when the request may have arrived. */
+function whyNotSent(failure: NetworkFailure): { reason: string; hint: string } | undefined {
+	const known = NOT_SENT_REASONS[failure.code];
+	if (known) return { reason: known, hint: CHECK_REACHABLE };
+	const tls = tlsFailureReason(failure);
+	if (tls === undefined) return undefined;
+	if (tls.includes('certificate required')) {
+		return {
+			reason: 'the server asks for a client certificate, which the node does not send',
+			hint: 'Use a Base URL of the platform that does not require a client certificate (mutual TLS); the node cannot present one.',
+		};
+	}
+	const reason = `the TLS handshake failed (${tls})`;
+	if (tls === 'wrong version number') {
+		return { reason, hint: `Is the Base URL https:// for a server that speaks plain http://? ${CHECK_REACHABLE}` };
+	}
+	if (tls.endsWith('alert handshake failure')) {
+		return {
+			reason,
+			hint: `The server may ask for a client certificate, which the node does not send, or accept no TLS version or cipher that n8n offers. ${CHECK_REACHABLE}`,
+		};
+	}
+	return { reason, hint: CHECK_REACHABLE };
+}
+
+export function mayHaveBeenProcessed(failed: FailedRequest): string {
 	const done = failed.creates ? `created the ${failed.creates}` : 'processed the request';
 	return `The platform may have ${done}; it was not sent again. Check the platform before you run this item again.`;
 }
@@ -71,15 +113,16 @@ export function tooLargeError(failed: FailedRequest, status: number, maxBytes: n
 
 /** A request that got no HTTP answer at all. Only the error code is kept, never the error. */
 export function noAnswerError(failed: FailedRequest, error: unknown, deadlineMs: number): NodeApiError {
-	const code = networkCode(error);
+	const failure = networkFailure(error);
+	const code = failure?.code;
 	if (code && TIMEOUT_CODES.has(code)) return timeoutError(failed, deadlineMs);
-	const notSent = code ? NOT_SENT_REASONS[code] : undefined;
+	const notSent = failure && whyNotSent(failure);
 	if (notSent) {
 		return apiError(
 			failed,
 			null,
-			`Cannot reach the base URL ${failed.baseUrl}: ${notSent}`,
-			'Nothing was sent. Check the Base URL in the Video Platform API credential, and that n8n can reach that address.',
+			`Cannot reach the base URL ${failed.baseUrl}: ${notSent.reason}`,
+			`Nothing was sent. ${notSent.hint}`,
 		);
 	}
 	const reason = (code && MAYBE_SENT_REASONS[code]) ?? (code ? `network error ${code}` : 'network error');

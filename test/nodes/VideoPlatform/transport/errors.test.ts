@@ -1,6 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { httpStatusError, isHtmlPage } from '../../../../nodes/VideoPlatform/transport/errors';
+import { httpStatusError } from '../../../../nodes/VideoPlatform/transport/errors';
 import { failedCreateRoom as failed } from '../../../helpers/platformClient';
 
 describe('error mapping', () => {
@@ -28,17 +28,5 @@ describe('error mapping', () => {
 		const error = httpStatusError(failed, 400, { message: 'bad header Bearer sk_live_secret' });
 		expect(error.message).toContain('Bearer [redacted]');
 		expect(JSON.stringify(error)).not.toContain('sk_live_secret');
-	});
-});
-
-describe('isHtmlPage', () => {
-	it.each([
-		['text/html; charset=utf-8', '{}', true],
-		['application/json', '  <!DOCTYPE html><html></html>', true],
-		[undefined, '<html lang="en">', true],
-		['application/json', '{"name":"<html>"}', false],
-		['text/plain', 'Created', false],
-	])('%p with %p: %p', (contentType, text, expected) => {
-		expect(isHtmlPage(contentType, text)).toBe(expected);
 	});
 });

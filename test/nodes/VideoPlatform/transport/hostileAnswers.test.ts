@@ -1,6 +1,14 @@
-import { createRoomFailure as createRoomAt, MAY_HAVE_CREATED_ROOM as MAY_HAVE } from '../../../helpers/platformClient';
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import { createExecuteContext } from '../../../helpers/executeContext';
+import {
+	createRoom,
+	createRoomFailure as createRoomAt,
+	MAY_HAVE_CREATED_ROOM as MAY_HAVE,
+} from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
-import { startSandbox } from '../../../helpers/sandbox';
+import { SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
+
+const escaped = (text: string) => text.replace(/[.;]/g, '\\$&');
 
 // Each test starts the sandbox it needs.
 let sandbox: Sandbox;
@@ -43,7 +51,7 @@ describe('answers after the request arrived: the room may exist, and it is not s
 		expect(error.message).toBe(
 			"The platform's answer (HTTP 201) is larger than 1 MB, the most the node accepts [item 0]",
 		);
-		expect(error.description).toMatch(new RegExp(`^${MAY_HAVE.replace(/[.;]/g, '\\$&')} An answer this large`));
+		expect(error.description).toMatch(new RegExp(`^${escaped(MAY_HAVE)} An answer this large`));
 	});
 
 	it('a small gzip answer that inflates far beyond the cap is not inflated into memory', async () => {
@@ -65,7 +73,37 @@ describe('answers that are not the API', () => {
 		expect(error.message).toBe(
 			"The Base URL seems to be a web page, not the platform's API: it answered HTTP 200 with an HTML page [item 0]",
 		);
-		expect(error.description).toMatch(/^Check the credential's Base URL/);
+		// Whatever is at the Base URL answered 2xx to the POST, so it may have passed it on.
+		expect(error.description).toMatch(new RegExp(`^${escaped(MAY_HAVE)} Check the credential's Base URL`));
+		expect(sandbox.state.counts.total).toBe(1);
+	});
+});
+
+describe('2xx answers that cannot be decoded fail the item: the room may exist', () => {
+	const couldNotDecode = "The platform's answer (HTTP 201) could not be decoded";
+
+	it.each([
+		['gzip-stacked', 'its Content-Encoding is "gzip, gzip", which the node cannot read'],
+		['unknown-encoding', 'its Content-Encoding is "x-custom", which the node cannot read'],
+		['gzip-corrupt', 'its compressed body is damaged'],
+		// n8n's client inflates what arrived without noticing the missing end.
+		['gzip-truncated', 'it is labelled JSON but is not valid JSON'],
+		['json-invalid', 'it is labelled JSON but is not valid JSON'],
+	])('%p', async (fault, why) => {
+		sandbox = await startSandbox({ fault });
+		const error = await createRoomAt(sandbox.url);
+		expect(error.message).toBe(`${couldNotDecode}: ${why} [item 0]`);
+		expect(error.description).toBe(MAY_HAVE);
+		expect(error.httpCode).toBe('201');
+		expect(sandbox.state.rooms).toHaveLength(1);
+		expect(sandbox.state.counts.total).toBe(1);
+	});
+
+	it('JSON after a UTF-8 byte-order mark is read as JSON', async () => {
+		sandbox = await startSandbox({ fault: 'json-bom' });
+		const context = createExecuteContext({ credentials: { baseUrl: sandbox.url, apiKey: SANDBOX_KEY } });
+		const response = await new PlatformClient(context, 'room').request(createRoom, 0);
+		expect(response.body).toMatchObject({ name: 'Biology', type: 'conference', fault: 'json-bom' });
 	});
 });
 

@@ -39,3 +39,61 @@ describe('a request without an HTTP answer', () => {
 		expect(JSON.stringify(error)).not.toContain('sk_live_secret');
 	});
 });
+
+/** What Node reports for a failed TLS handshake: OpenSSL's reason in the code, or only in the message. */
+function tlsFailure(code: string, reason: string) {
+	const message = `write ${code} 80AC:error:0A00010B:SSL routines:ssl3_read_bytes:${reason}:ssl/record/rec_layer_s3.c:1601:`;
+	return new NodeApiError(testNode, Object.assign(new Error(message), { code }) as never);
+}
+
+describe('a TLS handshake that failed: nothing was sent', () => {
+	const cannotReach = 'Cannot reach the base URL https://video.example.com';
+
+	it.each([
+		['ERR_SSL_WRONG_VERSION_NUMBER', 'wrong version number'],
+		['EPROTO', 'wrong version number'],
+	])('%p "wrong version number" asks whether the server speaks plain http://', (code, reason) => {
+		const error = noAnswerError(failed, tlsFailure(code, reason), 60_000);
+		expect(error.message).toBe(`${cannotReach}: the TLS handshake failed (wrong version number) [item 2]`);
+		expect(error.description).toMatch(/^Nothing was sent\. Is the Base URL https:\/\/ for a server that speaks plain http:\/\/\?/);
+		expect(error.httpCode).toBeNull();
+	});
+
+	it.each([
+		['ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED', 'tlsv13 alert certificate required'],
+		['EPROTO', 'tlsv13 alert certificate required'],
+	])('%p "certificate required" says the node sends no client certificate', (code, reason) => {
+		const error = noAnswerError(failed, tlsFailure(code, reason), 60_000);
+		expect(error.message).toBe(
+			`${cannotReach}: the server asks for a client certificate, which the node does not send [item 2]`,
+		);
+		expect(error.description).toMatch(/^Nothing was sent\./);
+	});
+
+	it.each([
+		['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', 'sslv3 alert handshake failure'],
+		['EPROTO', 'sslv3 alert handshake failure'],
+		['EPROTO', 'ssl/tls alert handshake failure'],
+	])('%p %p may mean a client certificate is required', (code, reason) => {
+		const error = noAnswerError(failed, tlsFailure(code, reason), 60_000);
+		expect(error.message).toBe(`${cannotReach}: the TLS handshake failed (${reason}) [item 2]`);
+		expect(error.description).toMatch(/^Nothing was sent\. The server may ask for a client certificate/);
+	});
+
+	it.each([
+		['ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION', 'tlsv1 alert protocol version'],
+		['ERR_SSL_UNSUPPORTED_PROTOCOL', 'unsupported protocol'],
+	])('any other %p is a failed handshake too', (code, reason) => {
+		const error = noAnswerError(failed, tlsFailure(code, reason), 60_000);
+		expect(error.message).toBe(`${cannotReach}: the TLS handshake failed (${reason}) [item 2]`);
+		expect(error.description).toMatch(/^Nothing was sent\. Check the Base URL/);
+	});
+
+	it('EPROTO without an OpenSSL reason is not taken for a handshake', () => {
+		const error = noAnswerError(failed, wrapped('EPROTO'), 60_000);
+		expect(error.message).toBe(
+			'The connection to https://video.example.com broke before an answer came: network error EPROTO [item 2]',
+		);
+		expect(error.description).toBe(MAY_HAVE);
+	});
+});
