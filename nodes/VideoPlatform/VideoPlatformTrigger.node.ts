@@ -10,7 +10,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties, subtitle } from './trigger/properties';
-import { normalizeSecret } from './trigger/secret';
+import { secretCredentialProblem } from './trigger/secret';
 import { handleDelivery } from './trigger/webhook';
 
 export class VideoPlatformTrigger implements INodeType {
@@ -55,16 +55,8 @@ export class VideoPlatformTrigger implements INodeType {
 				credential: ICredentialsDecrypted,
 			): Promise<INodeCredentialTestResult> {
 				const { headerName, secret } = credential.data ?? {};
-				if (!String(headerName ?? '').trim()) {
-					return { status: 'Error', message: 'Enter a header name.' };
-				}
-				if (!normalizeSecret(secret)) {
-					return {
-						status: 'Error',
-						message:
-							'Enter a secret. Spaces around it are ignored, so a secret of only spaces is empty.',
-					};
-				}
+				const problem = secretCredentialProblem(headerName, secret);
+				if (problem) return { status: 'Error', message: problem };
 				return {
 					status: 'OK',
 					message: 'The secret is set. It is checked on each delivery; the platform cannot be asked.',

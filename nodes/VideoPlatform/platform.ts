@@ -36,14 +36,9 @@ export function normalizeBaseUrl(raw: unknown): string {
 	return url;
 }
 
-/** Whether the base URL is an absolute http(s) URL that a request can be sent to. */
-export function isUsableBaseUrl(url: string): boolean {
-	return /^https?:\/\/[^/\s]+/i.test(url);
-}
-
-/** Strips spaces and a pasted `Bearer ` prefix, so that exactly one is sent. */
+/** Strips spaces and a pasted `Bearer ` prefix (also `Bearer` alone), so that exactly one is sent. */
 export function normalizeApiKey(raw: unknown): string {
 	return String(raw ?? '')
 		.trim()
-		.replace(/^bearer\s+/i, '');
+		.replace(/^bearer(\s+|$)/i, '');
 }

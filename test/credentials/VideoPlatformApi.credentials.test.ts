@@ -54,6 +54,20 @@ describe('VideoPlatformApi credential', () => {
 		expect(new URL(kept)).toMatchObject({ host: 'video.example.com', username: '', password: '' });
 	});
 
+	it.each([
+		'https://video.example.com%2Eevil.example',
+		'https://video.example.com%40evil.example',
+		'https://admin@video.example.com%2Eevil.example',
+		'HTTPS://VIDEO.EXAMPLE.COM%2eEVIL.EXAMPLE/api',
+		'https://video example.com',
+		'https://video.example.com/my api',
+		'https://video.example.com:99999',
+	])('leaves no address to send the key to for %p, which the node refuses', (baseUrl) => {
+		expect(baseUrlProblem(baseUrl)).toBeDefined();
+		const kept = String(evaluateCredentialExpression(BASE_URL_EXPRESSION, { baseUrl }));
+		expect(() => new URL(`${kept}/v1/rooms`)).toThrow();
+	});
+
 	it('leaves no address to send to when a # ends the host, as a URL parser reads it', () => {
 		const kept = String(evaluateCredentialExpression(BASE_URL_EXPRESSION, { baseUrl: 'https://admin:p#ss@video.example.com' }));
 		expect(() => new URL(kept)).toThrow();

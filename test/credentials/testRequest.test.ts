@@ -45,6 +45,15 @@ describe("the credential's Test request against real local servers", () => {
 		expect(elsewhere.state.requests).toEqual([]);
 	});
 
+	it('sends nothing when the host is percent-encoded or has a space, which the node refuses', async () => {
+		platform = await startSandbox();
+		const encodedHost = platform.url.replace('127.0.0.1', '127.0.0%2E1');
+		expect(await testRequestAt(encodedHost)).toBeUndefined();
+		expect(await testRequestAt(`${platform.url}/my api`)).toBeUndefined();
+		expect(await testRequestAt(platform.url.replace(/:\d+$/, ':99999'))).toBeUndefined();
+		expect(platform.state.requests).toEqual([]);
+	});
+
 	it('sends the Bearer key, not Basic auth, to the right path when the Base URL has user:password@ or a query', async () => {
 		platform = await startSandbox();
 		await testRequestAt(platform.url.replace('://', '://admin:hunter2@'));

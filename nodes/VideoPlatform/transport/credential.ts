@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isUsableBaseUrl, normalizeApiKey, normalizeBaseUrl } from '../platform';
+import { normalizeApiKey, normalizeBaseUrl } from '../platform';
 
 export const CREDENTIAL_TYPE = 'videoPlatformApi';
 const CREDENTIAL_NAME = 'Video Platform API';
@@ -19,6 +19,40 @@ export interface CheckedCredential {
 
 type Problem = { message: string; description: string };
 
+const NOTHING_SENT = 'Nothing was sent.';
+
+/** Why a Base URL is refused. Each names the part to fix; none quotes the URL, which may hold a password or the key. */
+const BASE_URL_PROBLEMS = {
+	userInfo: {
+		message: "The credential's Base URL has a user name or password in it (…@ before the host)",
+		description: `Remove everything between :// and @ from the Base URL in the ${CREDENTIAL_NAME} credential, e.g. https://video.example.com. The node signs in with the API key only, and sends no user name or password.`,
+	},
+	queryOrFragment: {
+		message: "The credential's Base URL has a query (?…) or a fragment (#…) in it",
+		description: `Remove everything from the ? or # on from the Base URL in the ${CREDENTIAL_NAME} credential, e.g. https://video.example.com/api. Requests would otherwise go to the wrong address.`,
+	},
+	space: {
+		message: "The credential's Base URL has a space or a line break in it",
+		description: `Remove it from the Base URL in the ${CREDENTIAL_NAME} credential, e.g. https://video.example.com/api. Spaces around the address are ignored; inside it, they are not part of a web address. ${NOTHING_SENT}`,
+	},
+	encodedHost: {
+		message: "The credential's Base URL has percent-encoding (%…) in its host name",
+		description: `Type the host name as plain text in the Base URL of the ${CREDENTIAL_NAME} credential, e.g. https://video.example.com. An encoded host name can stand for another host than the one it seems to name, so the API key is not sent to it. ${NOTHING_SENT}`,
+	},
+	port: {
+		message: "The credential's Base URL has a port that is not a number from 1 to 65535",
+		description: `Correct the number after the host's colon in the Base URL of the ${CREDENTIAL_NAME} credential, e.g. https://video.example.com:8443, or leave the port out. ${NOTHING_SENT}`,
+	},
+	notWebAddress: {
+		message: "The credential's Base URL is not a web address",
+		description: `Open the ${CREDENTIAL_NAME} credential and enter your platform's address, e.g. https://video.example.com. ${NOTHING_SENT}`,
+	},
+	notHttp: {
+		message: "The credential's Base URL does not start with https:// or http://",
+		description: `Enter your platform's address with https:// (or http://) in front in the ${CREDENTIAL_NAME} credential, e.g. https://video.example.com. ${NOTHING_SENT}`,
+	},
+} satisfies Record<string, Problem>;
+
 /**
  * Host part as typed, before any path: where a `user:password@` would sit. Lenient on purpose
  * (`https:/`, `//`, backslashes), so that a mistyped URL still counts as holding a password.
@@ -27,41 +61,57 @@ function authorityOf(url: string): string {
 	return url.replace(/^([a-z][a-z0-9+.-]*:)?[/\\]*/i, '').split(/[/?#]/)[0];
 }
 
+/** The port as typed after the host (an IPv6 host is in brackets), or undefined when there is none. */
+function portOf(authority: string): string | undefined {
+	const port = /^(?:\[[^\]]*\]|[^:]*):(.*)$/.exec(authority)?.[1];
+	return port === '' ? undefined : port;
+}
+
+function isPortNumber(port: string): boolean {
+	return /^\d+$/.test(port) && Number(port) >= 1 && Number(port) <= 65535;
+}
+
 /**
- * Why requests cannot go to this base URL, or undefined when they can. Messages never repeat
- * the URL when it may hold a password or a query.
+ * Why requests cannot go to this base URL, or undefined when they can. The one place for the
+ * Base URL rule: the URL parser decides what a web address is, and the explicit rules refuse
+ * what it would silently change (spaces encoded, a percent-encoded host decoded into another).
+ * The credential's Test expression (BASE_URL_EXPRESSION) follows it as far as an expression can.
  */
 export function baseUrlProblem(raw: unknown): Problem | undefined {
 	const url = normalizeBaseUrl(raw);
-	if (authorityOf(url).includes('@')) {
-		return {
-			message: "The credential's Base URL has a user name or password in it (…@ before the host)",
-			description: `Remove everything between :// and @ from the Base URL in the ${CREDENTIAL_NAME} credential, e.g. https://video.example.com. The node signs in with the API key only, and sends no user name or password.`,
-		};
+	const authority = authorityOf(url);
+	if (authority.includes('@')) return BASE_URL_PROBLEMS.userInfo;
+	if (/[?#]/.test(url)) return BASE_URL_PROBLEMS.queryOrFragment;
+	if (/\s/.test(url)) return BASE_URL_PROBLEMS.space;
+	if (authority.includes('%')) return BASE_URL_PROBLEMS.encodedHost;
+	const port = portOf(authority);
+	if (port !== undefined && !isPortNumber(port)) return BASE_URL_PROBLEMS.port;
+	let parsed: URL;
+	try {
+		parsed = new URL(url);
+	} catch {
+		return BASE_URL_PROBLEMS.notWebAddress;
 	}
-	if (/[?#]/.test(url)) {
-		return {
-			message: "The credential's Base URL has a query (?…) or a fragment (#…) in it",
-			description: `Remove everything from the ? or # on from the Base URL in the ${CREDENTIAL_NAME} credential, e.g. https://video.example.com/api. Requests would otherwise go to the wrong address.`,
-		};
-	}
-	if (!isUsableBaseUrl(url)) {
-		return {
-			// Not quoted: what was typed there may be a password or the API key itself.
-			message: "The credential's Base URL is not a web address",
-			description: `Open the ${CREDENTIAL_NAME} credential and enter your platform's address, e.g. https://video.example.com`,
-		};
-	}
+	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return BASE_URL_PROBLEMS.notHttp;
 	return undefined;
 }
 
 /** Header values carry visible ASCII only; anything else would fail or be mangled on the way. */
+export function isHeaderSafeText(text: string): boolean {
+	return /^[\x20-\x7e]*$/.test(text);
+}
+
 export function apiKeyProblem(apiKey: string): Problem | undefined {
-	if (/^[\x20-\x7e]*$/.test(apiKey)) return undefined;
+	if (apiKey === '') {
+		return {
+			message: `The API key in the ${CREDENTIAL_NAME} credential is empty`,
+			description: `Paste the API key your platform issued into the ${CREDENTIAL_NAME} credential. A key of only spaces, or "Bearer" alone, is empty. ${NOTHING_SENT}`,
+		};
+	}
+	if (isHeaderSafeText(apiKey)) return undefined;
 	return {
 		message: `The API key in the ${CREDENTIAL_NAME} credential has characters that an HTTP header cannot carry`,
-		description:
-			'Only plain ASCII letters, digits and punctuation can be sent. Copy the key again from the platform, without accents, typographic quotes or line breaks. Nothing was sent.',
+		description: `Only plain ASCII letters, digits and punctuation can be sent. Copy the key again from the platform, without accents, typographic quotes or line breaks. ${NOTHING_SENT}`,
 	};
 }
 

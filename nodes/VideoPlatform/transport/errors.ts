@@ -63,10 +63,17 @@ function describeStatus(status: number, url: string, said: string) {
 	};
 }
 
-/** The one way errors are made: every text is redacted and cleaned before it is shown. */
+/**
+ * The one way errors are made. `message` and `description` are the node's own words, with any
+ * text from outside already made safe by `quotable`/`platformMessage`; only the Base URL, which
+ * the user typed and may have pasted the key into, is redacted here. Redacting the node's own
+ * words would garble them when a key is short ("er" is in "server").
+ */
 export function apiError(failed: FailedRequest, httpCode: string | null, message: string, description: string) {
-	const clean = (text: string) => stripControlCharacters(redact(text, failed.secret));
-	const details: JsonObject = { httpCode, url: failed.url, message: clean(message) };
+	const safeBaseUrl = redact(failed.baseUrl, failed.secret);
+	const clean = (text: string) =>
+		stripControlCharacters(failed.baseUrl === '' ? text : text.split(failed.baseUrl).join(safeBaseUrl));
+	const details: JsonObject = { httpCode, url: clean(failed.url), message: clean(message) };
 	return new NodeApiError(failed.node, details, {
 		message: `${clean(message)} [item ${failed.itemIndex}]`,
 		description: clean(description),

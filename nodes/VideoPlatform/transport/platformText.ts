@@ -5,15 +5,35 @@ const ESCAPE = 0x1b;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const hex = (code: number, digits: number) => code.toString(16).padStart(digits, '0');
+
+/**
+ * Each way one character of the key can be written in an echo, as a pattern: as it is,
+ * percent-encoded (its UTF-8 bytes; a space also as `+`, as forms encode it), or JSON-escaped
+ * (`\uXXXX`, `\"`, `\/`); a letter in either case, since an echo may change it.
+ */
+function formsOfCharacter(char: string): string {
+	const forms = new Set<string>();
+	for (const variant of [char, char.toLowerCase(), char.toUpperCase()]) {
+		const percent = [...new TextEncoder().encode(variant)].map((byte) => `%${hex(byte, 2)}`).join('');
+		const unicodeEscape = Array.from({ length: variant.length }, (_, i) => `\\u${hex(variant.charCodeAt(i), 4)}`);
+		forms.add(escapeRegExp(variant)).add(percent).add(escapeRegExp(unicodeEscape.join('')));
+	}
+	if (char === ' ') forms.add('\\+');
+	if ('"\\/'.includes(char)) forms.add(escapeRegExp(`\\${char}`));
+	return `(?:${[...forms].join('|')})`;
+}
+
 /**
  * Removes the key, and anything sent as a Bearer token, wherever it is echoed: as sent, in any
- * letter case (a URL parser lowercases host names), and as JSON writes it inside a string.
+ * letter case (a URL parser lowercases host names) and hex case, percent-encoded and JSON-escaped,
+ * also a mix of those. Only for text from outside the node: a short key would garble its words.
  */
 export function redact(text: string, secret: string): string {
 	let withoutKey = text;
 	if (secret.length > 0) {
-		const forms = [...new Set([secret, JSON.stringify(secret).slice(1, -1)])].map(escapeRegExp);
-		withoutKey = text.replace(new RegExp(forms.join('|'), 'gi'), '[redacted]');
+		const pattern = [...secret].map(formsOfCharacter).join('');
+		withoutKey = text.replace(new RegExp(pattern, 'gi'), '[redacted]');
 	}
 	return withoutKey.replace(/\bBearer\s+(?!\[redacted\])\S+/gi, 'Bearer [redacted]');
 }

@@ -23,7 +23,7 @@ function suggestedBaseUrl(target: URL, failed: FailedRequest): string | undefine
 	const apiPath = failed.url.slice(failed.baseUrl.length);
 	if (!target.pathname.endsWith(apiPath)) return undefined;
 	const suggested = `${target.origin}${target.pathname.slice(0, -apiPath.length)}`;
-	return suggested === failed.baseUrl ? undefined : suggested;
+	return suggested === failed.baseUrl ? undefined : quotable(suggested, failed.secret, MAX_SHOWN_URL);
 }
 
 /**

@@ -16,7 +16,10 @@ export interface DeliveryKey {
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** JSON with the keys of every object sorted, so that equal values give equal text. */
+/**
+ * JSON with the keys of every object sorted, so that equal values give equal text. Recursive:
+ * the trigger refuses a delivery nested deeper than MAX_NESTING_DEPTH before it gets here.
+ */
 export function canonicalJson(value: unknown): string {
 	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
 	if (value !== null && typeof value === 'object') {

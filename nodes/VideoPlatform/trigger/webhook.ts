@@ -1,10 +1,10 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { IncomingDelivery } from './delivery';
-import { deliveryItem, payloadOf } from './delivery';
+import { deliveryItem, MAX_NESTING_DEPTH, nestsDeeperThan, payloadOf } from './delivery';
 import { bodySha256Of, deliveryKeyOf } from './deliveryKey';
 import { eventMatches, fieldMatches, parseAllowedValues } from './filter';
-import { secretMatches } from './secret';
+import { secretCredentialProblem, secretMatches } from './secret';
 
 export const SECRET_CREDENTIAL = 'videoPlatformWebhookApi';
 
@@ -19,23 +19,32 @@ function acknowledge(reason: string): IWebhookResponseData {
 	return { webhookResponse: { received: true, started: false, reason } };
 }
 
-async function rejectUnlessAuthentic(this: IWebhookFunctions): Promise<string[] | 'rejected'> {
+/** Answers the delivery with an error itself; nothing is started. */
+function refuse(context: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+	context.getResponseObject().status(status).json({ received: false, message });
+	return { noWebhookResponse: true };
+}
+
+/**
+ * The headers to hide from the output, or the refusal. The answers name neither the header nor
+ * the secret to an unknown caller. A credential that fails its own Test can match no delivery:
+ * 500, since the fault is the receiver's and a platform may retry it once it is fixed.
+ */
+async function rejectUnlessAuthentic(this: IWebhookFunctions): Promise<string[] | IWebhookResponseData> {
 	if (this.getNodeParameter('authentication', 'none') !== 'secretHeader') return [];
 	const { headerName, secret } = await this.getCredentials<{ headerName: string; secret: string }>(
 		SECRET_CREDENTIAL,
 	);
+	if (secretCredentialProblem(headerName, secret)) return refuse(this, 500, 'The delivery could not be checked.');
 	const name = String(headerName).trim().toLowerCase();
 	if (secretMatches(this.getHeaderData()[name], secret)) return [name];
-	this.getResponseObject()
-		.status(401)
-		.json({ received: false, message: `Missing or wrong secret in the ${headerName} header` });
-	return 'rejected';
+	return refuse(this, 401, 'The delivery was not authenticated.');
 }
 
 /** Handles one delivery: authenticity and filters, then the item with its delivery key. */
 export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const hiddenHeaders = await rejectUnlessAuthentic.call(this);
-	if (hiddenHeaders === 'rejected') return { noWebhookResponse: true };
+	if (!Array.isArray(hiddenHeaders)) return hiddenHeaders;
 
 	const request = this.getRequestObject() as unknown as { body: unknown; rawBody?: Buffer };
 	const delivery: IncomingDelivery = {
@@ -45,6 +54,13 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		query: this.getQueryData() as IDataObject,
 	};
 	const payload = payloadOf(delivery);
+	if (nestsDeeperThan(payload, MAX_NESTING_DEPTH)) {
+		return refuse(
+			this,
+			400,
+			`The delivery is JSON nested more than ${MAX_NESTING_DEPTH} levels deep, more than the trigger accepts. Nothing was started.`,
+		);
+	}
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 
 	if (!eventMatches(payload, String(this.getNodeParameter('event', '*')))) return acknowledge('event');

@@ -30,4 +30,40 @@ describe('Video Platform Trigger in the editor', () => {
 			message: 'Enter a secret. Spaces around it are ignored, so a secret of only spaces is empty.',
 		});
 	});
+
+	const testWith = async (data: { headerName: string; secret: string }) =>
+		await trigger.methods.credentialTest.videoPlatformWebhookApiTest.call({} as ICredentialTestFunctions, {
+			id: '1',
+			name: 'c',
+			type: 't',
+			data,
+		});
+
+	it.each(['X Webhook Secret', 'X-Secret:', 'X-Sécret', '(secret)', 'X-Sec\nret', 'X/Secret'])(
+		'fails the Test for the header name %p, which is not an HTTP header name',
+		async (headerName) => {
+			expect(await testWith({ headerName, secret: 'v' })).toEqual({
+				status: 'Error',
+				message:
+					"The header name can have only letters, digits and these characters: ! # $ % & ' * + - . ^ _ ` | ~ (no spaces or colons).",
+			});
+		},
+	);
+
+	it.each(["X-Webhook-Secret", "x_secret", "X-Hub-Signature-256", "!#$%&'*+-.^_`|~"])(
+		'passes the Test for the header name %p',
+		async (headerName) => {
+			expect((await testWith({ headerName: ` ${headerName} `, secret: 'v' })).status).toBe('OK');
+		},
+	);
+
+	it.each(['sécret', 'secret\u00a0x', 'tab\tinside', '✓'])('fails the Test for the secret %p, which a header cannot carry', async (secret) => {
+		const result = await testWith({ headerName: 'X-S', secret });
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				'The secret can have only plain ASCII letters, digits, spaces and punctuation: HTTP headers cannot carry other characters reliably.',
+		});
+		expect(JSON.stringify(result)).not.toContain(secret);
+	});
 });

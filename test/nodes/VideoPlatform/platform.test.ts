@@ -1,4 +1,4 @@
-import { isUsableBaseUrl, normalizeApiKey, normalizeBaseUrl } from '../../../nodes/VideoPlatform/platform';
+import { normalizeApiKey, normalizeBaseUrl } from '../../../nodes/VideoPlatform/platform';
 
 describe('normalizeBaseUrl', () => {
 	it.each([
@@ -14,13 +14,6 @@ describe('normalizeBaseUrl', () => {
 	])('%p becomes %p', (raw, expected) => {
 		expect(normalizeBaseUrl(raw)).toBe(expected);
 	});
-
-	it('tells usable addresses from the rest', () => {
-		expect(isUsableBaseUrl('https://video.example.com')).toBe(true);
-		expect(isUsableBaseUrl('http://127.0.0.1:8787')).toBe(true);
-		expect(isUsableBaseUrl('video.example.com')).toBe(false);
-		expect(isUsableBaseUrl('')).toBe(false);
-	});
 });
 
 describe('normalizeApiKey', () => {
@@ -31,6 +24,8 @@ describe('normalizeApiKey', () => {
 		['bearer    abc123 ', 'abc123'],
 		['BEARER abc123', 'abc123'],
 		['Bearerabc123', 'Bearerabc123'],
+		['Bearer ', ''],
+		[' bearer', ''],
 	])('%p becomes %p', (raw, expected) => {
 		expect(normalizeApiKey(raw)).toBe(expected);
 	});

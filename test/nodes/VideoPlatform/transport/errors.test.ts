@@ -1,7 +1,12 @@
 import { NodeApiError } from 'n8n-workflow';
 
+import { htmlPageError } from '../../../../nodes/VideoPlatform/transport/decode';
+import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/errors';
 import { httpStatusError } from '../../../../nodes/VideoPlatform/transport/errors';
-import { failedCreateRoom as failed } from '../../../helpers/platformClient';
+import { redirectError } from '../../../../nodes/VideoPlatform/transport/redirect';
+import { cutOffError, noAnswerError, timeoutError, tooLargeError } from '../../../../nodes/VideoPlatform/transport/unanswered';
+import { createRoomFailure, failedCreateRoom as failed } from '../../../helpers/platformClient';
+import { startSandbox } from '../../../helpers/sandbox';
 
 describe('error mapping', () => {
 	it.each([
@@ -28,5 +33,110 @@ describe('error mapping', () => {
 		const error = httpStatusError(failed, 400, { message: 'bad header Bearer sk_live_secret' });
 		expect(error.message).toContain('Bearer [redacted]');
 		expect(JSON.stringify(error)).not.toContain('sk_live_secret');
+	});
+});
+
+/** Every string reachable from a value: own properties, enumerable or not (stack, cause, ...), at any depth. */
+function stringsIn(root: unknown): string[] {
+	const found: string[] = [];
+	const seen = new Set<object>();
+	const visit = (value: unknown): void => {
+		if (typeof value === 'string') found.push(value);
+		if (value === null || typeof value !== 'object' || seen.has(value)) return;
+		seen.add(value);
+		for (const name of Object.getOwnPropertyNames(value)) visit((value as Record<string, unknown>)[name]);
+	};
+	visit(root);
+	return found;
+}
+
+const percentDecoded = (text: string) =>
+	text.replace(/\+/g, ' ').replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const jsonUnescaped = (text: string) =>
+	text.replace(/\\u([0-9a-f]{4})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/\\(["\\/])/g, '$1');
+
+/** Whether the key is in the text as sent, percent-encoded or JSON-escaped, in any letter case. */
+function revealsKey(text: string, key: string): boolean {
+	const forms = [text, percentDecoded(text), jsonUnescaped(text), percentDecoded(jsonUnescaped(text)), jsonUnescaped(percentDecoded(text))];
+	return forms.some((form) => form.toLowerCase().includes(key.toLowerCase()));
+}
+
+function expectKeyNowhereIn(error: unknown, key: string) {
+	const strings = stringsIn(error);
+	expect(strings.length).toBeGreaterThan(5);
+	expect(strings.filter((text) => revealsKey(text, key))).toEqual([]);
+}
+
+describe('the key appears in no property of an error, in no form', () => {
+	const KEY = 'sk_Live_"q"\\/<t>{x}% 9~';
+	const percentEach = [...KEY].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
+	const echoes = [
+		KEY,
+		KEY.toUpperCase(),
+		encodeURIComponent(KEY),
+		encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+		percentEach,
+		`{"echo":${JSON.stringify(KEY)}}`,
+		`not json: ${JSON.stringify(KEY).replace(/\//g, '\\/')}`,
+		`Authorization: Bearer ${KEY}`,
+	];
+	// The Base URL is typed by the user, who may have pasted the key into it.
+	const hostile: FailedRequest = {
+		...failed,
+		secret: KEY,
+		baseUrl: `https://video.example.com/${encodeURIComponent(KEY)}`,
+		url: `https://video.example.com/${encodeURIComponent(KEY)}/v1/rooms`,
+	};
+	const location = `https://evil.example/${encodeURIComponent(KEY)}/v1/rooms?key=${encodeURIComponent(KEY)}`;
+
+	it.each([400, 401, 403, 404, 409, 431, 500])('HTTP %p, whatever the platform echoes', (status) => {
+		for (const echo of echoes) {
+			expectKeyNowhereIn(httpStatusError(hostile, status, echo), KEY);
+			expectKeyNowhereIn(httpStatusError(hostile, status, { message: echo, error: { detail: echo } }), KEY);
+		}
+	});
+
+	it.each([
+		['a redirect to where the key is in the path', () => redirectError(hostile, 302, location)],
+		['a redirect to the Base URL itself', () => redirectError(hostile, 301, `${hostile.url}/`)],
+		['a timeout', () => timeoutError(hostile, 1000)],
+		['a refused connection', () => noAnswerError(hostile, { code: 'ECONNREFUSED' }, 1000)],
+		['a reset', () => noAnswerError(hostile, { cause: { code: 'ECONNRESET' } }, 1000)],
+		['a cut-off answer', () => cutOffError(hostile, 201)],
+		['an answer too large', () => tooLargeError(hostile, 201, 1024)],
+		['an HTML page', () => htmlPageError(hostile, 200)],
+	])('%s', (_label, make) => {
+		expectKeyNowhereIn(make(), KEY);
+	});
+
+	it("through n8n-core's real client, when the platform echoes the path the Base URL holds the key in", async () => {
+		const sandbox = await startSandbox({ apiKey: KEY });
+		try {
+			const error = await createRoomFailure(`${sandbox.url}/${encodeURIComponent(KEY)}`, undefined, KEY);
+			expect(error.httpCode).toBe('404');
+			expectKeyNowhereIn(error, KEY);
+		} finally {
+			await sandbox.stop();
+		}
+	});
+});
+
+describe("a very short key never garbles the node's own words", () => {
+	const local: FailedRequest = { ...failed, baseUrl: 'http://127.0.0.1:8787', url: 'http://127.0.0.1:8787/v1/rooms' };
+	const builders: Array<(f: FailedRequest) => NodeApiError> = [
+		...[400, 401, 403, 404, 409, 431, 500].map((status) => (f: FailedRequest) => httpStatusError(f, status, '')),
+		(f) => timeoutError(f, 1000),
+		(f) => noAnswerError(f, { code: 'ECONNREFUSED' }, 1000),
+		(f) => redirectError(f, 307, 'https://127.0.0.1:8787/v1/rooms'),
+		(f) => htmlPageError(f, 200),
+	];
+
+	it.each(['a', 'e', 'er', 'the', 'platform', 'API'])('with the key %p', (key) => {
+		for (const build of builders) {
+			const withShortKey = build({ ...local, secret: key });
+			const withOtherKey = build({ ...local, secret: 'sk_not_in_any_text_0000' });
+			expect([withShortKey.message, withShortKey.description]).toEqual([withOtherKey.message, withOtherKey.description]);
+			expect(withShortKey.message).not.toContain('[redacted]');
+		}
 	});
 });

@@ -56,6 +56,32 @@ describe('redact', () => {
 	});
 });
 
+describe('redact: every form in which the key may be echoed', () => {
+	const key = 'sk_Live_"q"\\/<t>{x}% 9~';
+	const percentEncoded = (text: string) => [...text].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+	const jsonUnicode = (text: string) => [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
+	it.each([
+		['as sent', key],
+		['in upper case', key.toUpperCase()],
+		['as encodeURIComponent writes it', encodeURIComponent(key)],
+		['percent-encoded with lower-case hex', encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())],
+		['with every character percent-encoded', percentEncoded(key)],
+		['with every character percent-encoded, upper-case hex', percentEncoded(key).toUpperCase()],
+		['form-encoded, a space as +', encodeURIComponent(key).replace(/%20/g, '+')],
+		['JSON-escaped', JSON.stringify(key).slice(1, -1)],
+		['JSON-escaped with escaped slashes, as PHP writes it', JSON.stringify(key).slice(1, -1).replace(/\//g, '\\/')],
+		['JSON-escaped as \\u sequences', jsonUnicode(key)],
+		['JSON-escaped as upper-case \\u sequences', jsonUnicode(key).toUpperCase()],
+	])('removes the key %s', (_label, form) => {
+		expect(redact(`before ${form} after`, key)).toBe('before [redacted] after');
+	});
+
+	it('finds even a one-character key in an encoded form', () => {
+		expect(redact('x%61y x\\u0041y', 'a')).toBe('x[redacted]y x[redacted]y');
+	});
+});
+
 describe('quotable', () => {
 	it('cuts long text and marks the cut', () => {
 		expect(quotable('abcdef', '', 3)).toBe('abc…');

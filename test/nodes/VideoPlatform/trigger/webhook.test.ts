@@ -83,15 +83,24 @@ describe('Video Platform Trigger: one delivery', () => {
 			expect(started).toBe(true);
 		});
 
-		it('never accepts a secret of only spaces, even when the header is blank too', async () => {
-			const { started, answered } = await deliver({
+		it.each([
+			['a secret of only spaces, with the header blank too', { ...secret, secret: '   ' }, ' '],
+			['a header name that is not an HTTP token', { ...secret, headerName: 'X Webhook Secret' }, secret.secret],
+			['a secret a header cannot carry', { ...secret, secret: 'sécret-value' }, 'sécret-value'],
+			['an empty header name', { ...secret, headerName: ' ' }, secret.secret],
+		])('refuses every delivery with 500 when the saved credential has %s, and says nothing of it', async (_label, saved, sent) => {
+			const { started, answered, result } = await deliver({
 				parameters: { authentication: 'secretHeader' },
-				secret: { ...secret, secret: '   ' },
+				secret: saved,
 				body: { id: 'd1' },
-				headers: { 'x-webhook-secret': ' ' },
+				headers: { 'x-webhook-secret': sent, [saved.headerName.trim().toLowerCase()]: sent },
 			});
 			expect(started).toBe(false);
-			expect(answered.status).toBe(401);
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(answered).toEqual({
+				status: 500,
+				body: { received: false, message: 'The delivery could not be checked.' },
+			});
 		});
 
 		it.each([
@@ -105,8 +114,7 @@ describe('Video Platform Trigger: one delivery', () => {
 			const { result, answered, started } = await deliver({ ...withSecret, body: { id: 'd1' }, headers });
 			expect(started).toBe(false);
 			expect(result).toEqual({ noWebhookResponse: true });
-			expect(answered.status).toBe(401);
-			expect(JSON.stringify(answered.body)).not.toContain(secret.secret);
+			expect(answered).toEqual({ status: 401, body: { received: false, message: 'The delivery was not authenticated.' } });
 		});
 	});
 
@@ -131,6 +139,57 @@ describe('Video Platform Trigger: one delivery', () => {
 				body: { level: 2 },
 			});
 			expect(started).toBe(true);
+		});
+	});
+
+	describe('deeply nested JSON', () => {
+		const nested = (levels: number, wrap: (inner: unknown) => unknown) => {
+			let value: unknown = 'd1';
+			for (let i = 0; i < levels; i++) value = wrap(value);
+			return value;
+		};
+		const inList = (inner: unknown) => [inner];
+		const inObject = (inner: unknown) => ({ a: inner });
+		const tooDeep = {
+			status: 400,
+			body: {
+				received: false,
+				message: 'The delivery is JSON nested more than 100 levels deep, more than the trigger accepts. Nothing was started.',
+			},
+		};
+
+		it.each([
+			['lists, as the id', inList, { options: { deliveryIdField: 'id' } }],
+			['objects, as the id', inObject, { options: { deliveryIdField: 'id' } }],
+			['lists, without an id field set', inList, {}],
+			['objects, in a field the filter reads', inObject, { options: { filterField: 'id.a.a', filterValues: 'x' } }],
+		])('100,000 levels of %s: a clear 400, no crash, nothing started', async (_label, wrap, parameters) => {
+			const body = { id: nested(100_000, wrap) };
+			const { answered, started, result } = await deliver({ parameters, body });
+			expect(started).toBe(false);
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(answered).toEqual(tooDeep);
+		});
+
+		it('also when only the raw body holds the JSON, as n8n leaves a text/plain body', async () => {
+			const rawBody = `{"id":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+			const { answered, started } = await deliver({ parameters: { options: { deliveryIdField: 'id' } }, rawBody });
+			expect(started).toBe(false);
+			expect(answered).toEqual(tooDeep);
+		});
+
+		it('refuses one level more than it accepts', async () => {
+			const { answered } = await deliver({ body: { id: nested(100, inObject) } });
+			expect(answered).toEqual(tooDeep);
+		});
+
+		it('keys an id nested 100 levels deep, the most it accepts, as before', async () => {
+			const id = nested(99, inObject);
+			const body = { id };
+			const { json, started } = await deliver({ parameters: { options: { deliveryIdField: 'id' } }, body });
+			expect(started).toBe(true);
+			const canonical = `${'{"a":'.repeat(99)}"d1"${'}'.repeat(99)}`;
+			expect((json?._webhook as IDataObject).deliveryKey).toBe(`id:${createHash('sha256').update(canonical).digest('hex')}`);
 		});
 	});
 

@@ -1,0 +1,95 @@
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiKeyProblem, baseUrlProblem, checkCredential } from '../../../../nodes/VideoPlatform/transport/credential';
+import { testNode } from '../../../helpers/executeContext';
+import { createRoomFailure } from '../../../helpers/platformClient';
+import type { Sandbox } from '../../../helpers/sandbox';
+import { startSandbox } from '../../../helpers/sandbox';
+
+const KEY = 'sk_live_0123456789abcdef';
+
+describe('the Base URL rule', () => {
+	it.each([
+		'https://video.example.com',
+		'https://video.example.com/api/v1/',
+		'http://127.0.0.1:8787',
+		'https://[::1]:8443',
+		'https://video.example.com:65535',
+	])('accepts %p', (url) => {
+		expect(baseUrlProblem(url)).toBeUndefined();
+	});
+
+	it.each([
+		['https://video.example.com:99999', /has a port that is not a number from 1 to 65535$/],
+		['https://video.example.com:0', /has a port that is not a number from 1 to 65535$/],
+		['https://video.example.com:8o8o', /has a port that is not a number from 1 to 65535$/],
+		['https://video example.com', /has a space or a line break in it$/],
+		['https://video.example.com/my api', /has a space or a line break in it$/],
+		['https://video.example.com%40evil.com', /has percent-encoding \(%…\) in its host name$/],
+		['https://video.example.com%2Eevil.com', /has percent-encoding \(%…\) in its host name$/],
+		['https://user%40evil.com@video.example.com', /has a user name or password in it/],
+		['ftp://video.example.com', /does not start with https:\/\/ or http:\/\/$/],
+		['video.example.com', /is not a web address$/],
+		['https://', /is not a web address$/],
+	])('refuses %p with its own reason, without quoting it', (url, reason) => {
+		const problem = baseUrlProblem(url);
+		expect(problem?.message).toMatch(reason);
+		expect(JSON.stringify(problem)).not.toMatch(/evil|99999|8o8o|video example|my api|ftp:/);
+	});
+
+	it('gives every refusal a message of its own', () => {
+		const urls = ['https://a.example:99999', 'https://a .example', 'https://a%2E.example', 'https://u@a.example', 'https://a.example?x', 'ftp://a.example', 'a.example'];
+		const messages = urls.map((url) => baseUrlProblem(url)?.message);
+		expect(new Set(messages).size).toBe(urls.length);
+	});
+});
+
+describe('the API key rule', () => {
+	it.each(['', '   ', 'Bearer ', 'Bearer', ' bearer   ', '\t'])('refuses the empty key %p', (raw) => {
+		expect(() => checkCredential(testNode, { baseUrl: 'https://video.example.com', apiKey: raw }, 3)).toThrow(
+			new NodeOperationError(testNode, 'The API key in the Video Platform API credential is empty [item 3]'),
+		);
+	});
+
+	it('says how to fix an empty key', () => {
+		expect(apiKeyProblem('')?.description).toMatch(/^Paste the API key your platform issued/);
+	});
+
+	it('accepts a key of visible ASCII', () => {
+		expect(checkCredential(testNode, { baseUrl: 'https://video.example.com', apiKey: `Bearer ${KEY}` }, 0)).toEqual({
+			baseUrl: 'https://video.example.com',
+			apiKey: KEY,
+		});
+	});
+});
+
+describe('a credential that breaks a rule sends nothing, through n8n-core\'s real client', () => {
+	let sandbox: Sandbox;
+	beforeEach(async () => (sandbox = await startSandbox()));
+	afterEach(async () => await sandbox.stop());
+
+	it('a host with percent-encoding, which the client would decode into another host', async () => {
+		const encoded = sandbox.url.replace('127.0.0.1', '127.0.0%2E1');
+		const error = await createRoomFailure(encoded);
+		expect(error.message).toBe("The credential's Base URL has percent-encoding (%…) in its host name [item 0]");
+		expect(sandbox.state.requests).toEqual([]);
+	});
+
+	it('a space inside, which the client would encode and send', async () => {
+		const error = await createRoomFailure(`${sandbox.url}/my api`);
+		expect(error.message).toBe("The credential's Base URL has a space or a line break in it [item 0]");
+		expect(sandbox.state.requests).toEqual([]);
+	});
+
+	it('a port out of range', async () => {
+		const error = await createRoomFailure('http://127.0.0.1:99999');
+		expect(error.message).toBe("The credential's Base URL has a port that is not a number from 1 to 65535 [item 0]");
+		expect(error.description).toMatch(/Nothing was sent/);
+	});
+
+	it.each(['', '  ', 'Bearer ', 'Bearer'])('the empty API key %p', async (apiKey) => {
+		const error = await createRoomFailure(sandbox.url, undefined, apiKey);
+		expect(error.message).toBe('The API key in the Video Platform API credential is empty [item 0]');
+		expect(sandbox.state.requests).toEqual([]);
+	});
+});
