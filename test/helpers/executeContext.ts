@@ -50,6 +50,8 @@ export interface ContextOptions {
 	items?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	http?: HttpHandler;
+	/** n8n's execution cancel signal, which aborts when the user stops the execution. */
+	cancelSignal?: AbortSignal;
 }
 
 /** As n8n reads a parameter: a dotted name is a path into the parameters, like `options.x`. */
@@ -82,6 +84,7 @@ export function createExecuteContext(options: ContextOptions): ExecuteContext {
 		hints,
 		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
 		getNode: () => testNode,
+		getExecutionCancelSignal: () => options.cancelSignal,
 		getInputData: () => options.items ?? [{ json: {} }],
 		continueOnFail: () => options.continueOnFail ?? false,
 		getCredentials: async () => {

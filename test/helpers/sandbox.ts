@@ -11,6 +11,23 @@ export async function startSandbox(options: Parameters<typeof createSandbox>[0] 
 	return sandbox as Sandbox;
 }
 
+/**
+ * A sandbox whose rate limit is used up for good: it answers every API request 429 with this
+ * Retry-After (its clock stands still after one request filled the limit).
+ */
+export async function startLockedOutSandbox(retryAfter: string): Promise<Sandbox> {
+	const sandbox = await startSandbox({ rateLimit: 1, now: () => 1_700_000_000_000, retryAfter });
+	await fetch(`${sandbox.url}/v1/rooms`, {
+		method: 'POST',
+		headers: { Authorization: `Bearer ${SANDBOX_KEY}`, 'Content-Type': 'application/json' },
+		body: JSON.stringify({ name: 'Fills the limit', type: 'conference' }),
+	});
+	sandbox.state.requests.length = 0;
+	sandbox.state.rooms.length = 0;
+	sandbox.state.counts.total = 0;
+	return sandbox;
+}
+
 /** A clock whose sleep only moves time forward, so that waits cost nothing. */
 export function fakeClock(start = 1_700_000_000_000) {
 	let now = start;

@@ -27,6 +27,7 @@ async function main() {
 		apiKey: option('--api-key', 'SANDBOX_API_KEY', 'sandbox-key'),
 		latencyMs: Number(option('--latency-ms', 'SANDBOX_LATENCY_MS', 0)),
 		rateLimit: Number(option('--rate-limit', 'SANDBOX_RATE_LIMIT', 0)),
+		retryAfter: option('--retry-after', 'SANDBOX_RETRY_AFTER', undefined),
 		errorRate: Number(option('--error-rate', 'SANDBOX_ERROR_RATE', 0)),
 		errorStatus: Number(option('--error-status', 'SANDBOX_ERROR_STATUS', 500)),
 		maxLifetimeMs: Number(option('--max-lifetime-s', 'SANDBOX_MAX_LIFETIME_S', 0)) * 1000,

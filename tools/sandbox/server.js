@@ -17,6 +17,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * @property {number} [port]        0 picks a free port
  * @property {number} [latencyMs]   fixed delay before every API answer
  * @property {number} [rateLimit]   API requests allowed per second; 0 means no limit
+ * @property {string} [retryAfter]  Retry-After of every 429 as sent (e.g. "20", "0", an HTTP date); unset: when a slot frees
  * @property {number} [errorRate]   share of valid requests (0..1) answered with errorStatus
  * @property {number} [errorStatus] status used by errorRate (default 500)
  * @property {number} [maxLifetimeMs] the server stops by itself after this long (0: never)
@@ -107,6 +108,16 @@ function createSandbox(userOptions = {}) {
 	const rateLimited = createRateLimiter(options.rateLimit, options.now);
 	const faults = createFaults(userOptions);
 	let errorBudget = 0;
+	// Cleared by stop(), so that a long latency does not keep a test process alive.
+	const delays = new Set();
+	const delay = (ms) =>
+		new Promise((resolve) => {
+			const timer = setTimeout(() => {
+				delays.delete(timer);
+				resolve();
+			}, ms);
+			delays.add(timer);
+		});
 	const webhookSender = require('./webhook');
 
 	function log(entry) {
@@ -141,7 +152,7 @@ function createSandbox(userOptions = {}) {
 		};
 		log(entry);
 		state.counts.total++;
-		if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+		if (options.latencyMs) await delay(options.latencyMs);
 
 		if (faults.intercept(req, res, raw, entry)) return;
 		const reply = (status, body, headers) => {
@@ -154,7 +165,7 @@ function createSandbox(userOptions = {}) {
 		}
 		const retryAfter = rateLimited();
 		if (retryAfter) {
-			return reply(429, { error: 'Rate limit reached.' }, { 'Retry-After': String(retryAfter) });
+			return reply(429, { error: 'Rate limit reached.' }, { 'Retry-After': options.retryAfter ?? String(retryAfter) });
 		}
 		if (req.url !== '/v1/rooms') {
 			return reply(404, { error: `The sandbox knows only POST /v1/rooms, not ${req.url}.` });
@@ -239,6 +250,8 @@ function createSandbox(userOptions = {}) {
 		},
 		async stop() {
 			clearTimeout(lifetimeTimer);
+			for (const timer of delays) clearTimeout(timer);
+			delays.clear();
 			server.closeAllConnections?.();
 			await new Promise((resolve) => server.close(() => resolve()));
 		},

@@ -48,17 +48,26 @@ function reportRateLimits(this: IExecuteFunctions, { refused, pausedMs }: RateLi
 	if (refused === 0 || typeof this.addExecutionHints !== 'function') return;
 	const requests = refused === 1 ? '1 request' : `${refused} requests`;
 	const waited = Number((pausedMs / 1000).toFixed(1));
+	const wait = pausedMs > 0 ? `, and the node waited ${waited} s in total before sending again` : '';
 	this.addExecutionHints({
 		type: 'info',
 		location: 'outputPane',
-		message: `The platform's rate limit slowed this run: ${requests} got HTTP 429 (Too Many Requests), and the node waited ${waited} s in total, as the platform asked.`,
+		message: `The platform's rate limit slowed this run: ${requests} got HTTP 429 (Too Many Requests)${wait}.`,
+	});
+}
+
+/** A stop left items never started: the run has no output, only this error. */
+function stoppedRunError(this: IExecuteFunctions, succeeded: number[], total: number) {
+	return new NodeOperationError(this.getNode(), 'The execution was stopped before every item was sent', {
+		description: `${total - succeeded.length} of ${total} items got no result.`,
 	});
 }
 
 /**
  * Runs the operation for every item with bounded concurrency. Output order and pairedItem
- * follow the input. Without Continue On Fail the first failure stops new requests; those under
- * way finish, then the failure is thrown, saying which items had already succeeded.
+ * follow the input. Without Continue On Fail the first failure stops new requests and waits
+ * (a 429's included); those under way finish, then the failure is thrown, saying which items
+ * had already succeeded. The user stopping the execution ends waits and requests at once.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -67,6 +76,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const continueOnFail = this.continueOnFail();
 
 	const returnData: INodeExecutionData[] = new Array(items.length);
+	const succeeded: number[] = [];
 	let failure: NodeApiError | NodeOperationError | undefined;
 	await runBounded(
 		items.length,
@@ -75,20 +85,22 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			try {
 				const json = await operation.execute.call(this, itemIndex, platform.forItem(itemIndex));
 				returnData[itemIndex] = { json, pairedItem: { item: itemIndex } };
+				succeeded.push(itemIndex);
 			} catch (caught) {
 				const error = asNodeError.call(this, caught, itemIndex);
 				if (!continueOnFail) {
 					failure ??= error;
+					platform.stop.stopAfterFailure();
 					return;
 				}
 				returnData[itemIndex] = { json: errorToJson(error), pairedItem: { item: itemIndex } };
 			}
 		},
-		() => failure !== undefined,
+		() => platform.stop.reason !== undefined,
 	);
 	reportRateLimits.call(this, platform.rateLimits);
+	failure ??= platform.stop.reason ? stoppedRunError.call(this, succeeded, items.length) : undefined;
 	if (failure) {
-		const succeeded = returnData.flatMap((item, index) => (item ? [index] : []));
 		const report = partWayReport(succeeded, operation.creates);
 		if (report) failure.description = [failure.description, report].filter(Boolean).join(' ');
 		throw failure;

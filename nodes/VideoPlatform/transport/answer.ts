@@ -52,7 +52,7 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: Dead
 	const stop = () => body.destroy(new DeadlineExceeded());
 	deadline.signal.addEventListener('abort', stop, { once: true });
 	try {
-		if (deadline.expired) stop();
+		if (deadline.signal.aborted) stop();
 		for await (const chunk of body) {
 			const buffer = asBuffer(chunk);
 			if (size + buffer.length > maxBytes) {

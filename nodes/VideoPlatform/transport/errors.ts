@@ -88,12 +88,20 @@ export function httpStatusError(failed: FailedRequest, status: number, body: unk
 	return apiError(failed, String(status), message, description);
 }
 
-export function rateLimitError(failed: FailedRequest, retries: number, waitedMs: number, nextWaitMs: number) {
-	const waited = Math.round(waitedMs / 1000);
+/** Why an item stopped retrying after 429s: too many tries, or a wait beyond what one item may wait. */
+export type RateLimitGiveUp = { gaveUp: 'tries' } | { gaveUp: 'wait'; nextWaitMs: number; maxWaitMs: number };
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/** Says what really happened: every try was refused, and how long the node really waited. */
+export function rateLimitError(failed: FailedRequest, tries: number, waitedMs: number, why: RateLimitGiveUp) {
+	const advice = 'Run fewer items at a time (Options → Max Concurrent Requests), or run the workflow later.';
 	return apiError(
 		failed,
 		'429',
-		`The platform's rate limit was still hit after ${retries} retries and ${waited} s of waiting (HTTP 429)`,
-		`The platform asked to wait ${Math.ceil(nextWaitMs / 1000)} s more, beyond what the node waits for one item. Run fewer items at a time, or run the workflow later.`,
+		`The platform's rate limit refused this item ${tries === 1 ? 'once' : `${tries} times`}, with ${seconds(waitedMs)} of waiting in between (HTTP 429)`,
+		why.gaveUp === 'tries'
+			? `The node tries an item at most ${tries} times. ${advice}`
+			: `The platform asked to wait ${seconds(why.nextWaitMs)} more, beyond the ${seconds(why.maxWaitMs)} the node waits for one item. ${advice}`,
 	);
 }

@@ -19,6 +19,8 @@ import { PacerRegistry, sharedPacers } from './pacerRegistry';
 import type { Clock, RateLimitPolicy } from './rateLimit';
 import { DEFAULT_RATE_LIMIT_POLICY, retryDelayMs, systemClock } from './rateLimit';
 import { redirectError } from './redirect';
+import { RunStop } from './runStop';
+import { stoppedBeforeSending, stoppedWhileAnswering } from './stopped';
 import { cutOffError, noAnswerError, timeoutError, tooLargeError } from './unanswered';
 
 export { CREDENTIAL_TYPE };
@@ -85,10 +87,13 @@ export class PlatformClient {
 	private readonly clock: Clock;
 
 	/** This run's own 429s; the pacer may be shared with other runs. */
-	private readonly report: RateLimitReport = { refused: 0, pausedMs: 0 };
+	private refused = 0;
 
-	/** The end of the latest wait this run's 429s asked for, so that overlapping waits count once. */
-	private waitingUntil = 0;
+	/** The waits this run's 429s really took, as [start, end]; overlapping ones count once. */
+	private readonly waits: Array<[number, number]> = [];
+
+	/** Ends this run's waits and sends when the user stops the execution or an item fails the run. */
+	readonly stop: RunStop;
 
 	constructor(
 		private readonly context: IExecuteFunctions,
@@ -103,11 +108,19 @@ export class PlatformClient {
 		this.pacers = pacers;
 		this.policy = { ...DEFAULT_TRANSPORT_POLICY, ...policy };
 		this.clock = clock;
+		// Older n8n 1.x has no cancel signal: its stop then ends the run only between requests.
+		this.stop = new RunStop(context.getExecutionCancelSignal?.());
 	}
 
-	/** How many 429s this run got and how long it paused for them. */
+	/** How many 429s this run got and how long it really paused for them. */
 	get rateLimits(): RateLimitReport {
-		return { ...this.report };
+		let pausedMs = 0;
+		let coveredUntil = -Infinity;
+		for (const [start, end] of [...this.waits].sort((a, b) => a[0] - b[0])) {
+			pausedMs += Math.max(0, end - Math.max(start, coveredUntil));
+			coveredUntil = Math.max(coveredUntil, end);
+		}
+		return { refused: this.refused, pausedMs };
 	}
 
 	forItem(itemIndex: number): PlatformRequester {
@@ -141,15 +154,16 @@ export class PlatformClient {
 		const pacer = (this.pacer ??= this.pacers.pacerFor(
 			this.context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? undefined,
 			credential.baseUrl,
+			credential.apiKey,
 		));
 		const { rateLimit } = this.policy;
 		let waitedMs = 0;
 		for (let retry = 0; ; retry++) {
-			await pacer.waitForTurn();
-			const deadline = new Deadline(this.policy.deadlineMs);
+			if (!(await pacer.waitForTurn(this.stop)) || this.stop.reason) throw this.notSent(failed, retry > 0);
+			const deadline = new Deadline(this.policy.deadlineMs, this.stop.cancelSignal);
 			const response = await this.send(request, failed, this.decrypted(data), deadline);
 			const status = response.statusCode;
-			if (status === 429) this.report.refused++;
+			if (status === 429) this.refused++;
 			else pacer.recordAccepted();
 			if (status >= 200 && status < 300) return await this.successOf(response, failed, deadline);
 			if (status >= 300 && status < 400) {
@@ -161,22 +175,28 @@ export class PlatformClient {
 			if (status !== 429) throw httpStatusError(failed, status, said);
 
 			const delayMs = retryDelayMs(response.headers?.['retry-after'], retry, rateLimit, this.clock.now());
-			if (retry >= rateLimit.maxRetries || waitedMs + delayMs > rateLimit.maxTotalWaitMs) {
-				throw rateLimitError(failed, retry, waitedMs, delayMs);
+			const tries = retry + 1;
+			if (retry >= rateLimit.maxRetries) throw rateLimitError(failed, tries, waitedMs, { gaveUp: 'tries' });
+			if (waitedMs + delayMs > rateLimit.maxTotalWaitMs) {
+				throw rateLimitError(failed, tries, waitedMs, { gaveUp: 'wait', nextWaitMs: delayMs, maxWaitMs: rateLimit.maxTotalWaitMs });
 			}
 			pacer.recordRefusal(delayMs);
-			this.countWait(delayMs);
 			// The refused request waits as asked even when the pacer lets the others go on.
-			await this.clock.sleep(delayMs);
-			waitedMs += delayMs;
+			waitedMs += await this.waitBeforeRetry(delayMs, failed);
 		}
 	}
 
-	private countWait(ms: number): void {
-		const now = this.clock.now();
-		const until = now + ms;
-		this.report.pausedMs += Math.max(0, until - Math.max(this.waitingUntil, now));
-		this.waitingUntil = Math.max(this.waitingUntil, until);
+	/** Waits out a 429, unless the run stops; returns how long it waited. */
+	private async waitBeforeRetry(delayMs: number, failed: FailedRequest): Promise<number> {
+		const start = this.clock.now();
+		const waited = await this.stop.pause(this.clock, delayMs);
+		this.waits.push([start, this.clock.now()]);
+		if (!waited) throw this.notSent(failed, true);
+		return this.clock.now() - start;
+	}
+
+	private notSent(failed: FailedRequest, refusedBefore: boolean) {
+		return stoppedBeforeSending(failed, this.stop.reason ?? 'execution-stopped', refusedBefore);
 	}
 
 	private async send(
@@ -209,6 +229,8 @@ export class PlatformClient {
 		try {
 			return await deadline.race(pending, (late) => discardAnswer(late.body));
 		} catch (error) {
+			// Whatever broke once the user stopped the execution, that stop is what happened.
+			if (deadline.cancelled) throw stoppedWhileAnswering(failed);
 			if (error instanceof DeadlineExceeded) throw timeoutError(failed, deadline.ms);
 			throw noAnswerError(failed, error, deadline.ms);
 		}
@@ -221,6 +243,7 @@ export class PlatformClient {
 	): Promise<PlatformResponse> {
 		const status = response.statusCode;
 		const answer = await readAnswer(response.body, this.policy.maxAnswerBytes, deadline);
+		if (answer.outcome !== 'whole' && deadline.cancelled) throw stoppedWhileAnswering(failed);
 		if (answer.outcome === 'deadline') throw timeoutError(failed, deadline.ms);
 		if (answer.outcome === 'cut-off') throw cutOffError(failed, status);
 		if (answer.outcome === 'overflowed') throw tooLargeError(failed, status, this.policy.maxAnswerBytes);

@@ -1,4 +1,5 @@
 import type { Clock } from './rateLimit';
+import type { RunStop } from './runStop';
 
 const WINDOW_MS = 1000;
 /** After a 429, requests go at this share of the rate the platform accepted in the second before. */
@@ -59,16 +60,17 @@ export class RequestPacer {
 		return this.safeRate * Math.exp(GROWTH_PER_SECOND * risingFor);
 	}
 
-	/** Resolves when the request may be sent, and books its slot. */
-	async waitForTurn(): Promise<void> {
+	/** Resolves when the request may be sent, and books its slot; false, at once, when the run stops. */
+	async waitForTurn(stop?: RunStop): Promise<boolean> {
 		for (;;) {
 			const now = this.clock.now();
 			const startAt = Math.max(this.resumeAt, this.nextStartAt);
 			if (startAt <= now) {
 				this.nextStartAt = now + WINDOW_MS / this.rateAt(now);
-				return;
+				return true;
 			}
-			await this.clock.sleep(startAt - now);
+			if (!stop) await this.clock.sleep(startAt - now);
+			else if (!(await stop.pause(this.clock, startAt - now))) return false;
 		}
 	}
 

@@ -3,10 +3,12 @@ import { sleep } from 'n8n-workflow';
 /** Time source for waits; tests pass their own so that nothing waits for real. */
 export interface Clock {
 	now: () => number;
-	sleep: (ms: number) => Promise<void>;
+	/** May end early when `signal` aborts; `pause` in halt.ts does not rely on it. */
+	sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export const systemClock: Clock = { now: () => Date.now(), sleep };
+// n8n 2.x's sleep clears its timer on abort; 1.x's ignores the signal and its timer just runs out.
+export const systemClock: Clock = { now: () => Date.now(), sleep: async (ms, signal) => await sleep(ms, signal) };
 
 /** How long the node keeps trying after a 429 before it gives up on an item. */
 export interface RateLimitPolicy {
@@ -14,12 +16,15 @@ export interface RateLimitPolicy {
 	maxTotalWaitMs: number;
 	/** Used when the platform sends no usable Retry-After; doubled on every retry. */
 	fallbackDelayMs: number;
+	/** The shortest wait, so that a Retry-After of 0 or in the past is not a tight loop. */
+	minDelayMs: number;
 }
 
 export const DEFAULT_RATE_LIMIT_POLICY: RateLimitPolicy = {
 	maxRetries: 5,
 	maxTotalWaitMs: 60_000,
 	fallbackDelayMs: 1_000,
+	minDelayMs: 1_000,
 };
 
 /** Reads Retry-After as delta-seconds or as an HTTP date. Undefined when absent or unreadable. */
@@ -35,12 +40,13 @@ export function parseRetryAfter(header: unknown, nowMs: number): number | undefi
 	return Math.max(0, date - nowMs);
 }
 
-/** The wait before retry number `retry` (0-based), as the platform asked or by fallback. */
+/** The wait before retry number `retry` (0-based): as the platform asked or by fallback, never below the floor. */
 export function retryDelayMs(
 	retryAfterHeader: unknown,
 	retry: number,
 	policy: RateLimitPolicy,
 	nowMs: number,
 ): number {
-	return parseRetryAfter(retryAfterHeader, nowMs) ?? policy.fallbackDelayMs * 2 ** retry;
+	const asked = parseRetryAfter(retryAfterHeader, nowMs) ?? policy.fallbackDelayMs * 2 ** retry;
+	return Math.max(policy.minDelayMs, asked);
 }

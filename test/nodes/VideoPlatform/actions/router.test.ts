@@ -3,8 +3,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { indexRanges } from '../../../../nodes/VideoPlatform/actions/partWay';
 import { router } from '../../../../nodes/VideoPlatform/actions/router';
-import { createExecuteContext } from '../../../helpers/executeContext';
-import { SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
+import { createExecuteContext, realHttp } from '../../../helpers/executeContext';
+import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
 
 const credentials = { baseUrl: 'https://video.example.com', apiKey: 'sk_router_secret' };
 const items = ['Math', 'FAIL', 'History'].map((name) => ({ json: { name } }));
@@ -118,8 +118,9 @@ describe('router after waiting for the rate limit', () => {
 			{
 				type: 'info',
 				location: 'outputPane',
+				// 0.1 s was asked for; the node waits at least 1 s, so as not to hammer the platform.
 				message:
-					"The platform's rate limit slowed this run: 2 requests got HTTP 429 (Too Many Requests), and the node waited 0.2 s in total, as the platform asked.",
+					"The platform's rate limit slowed this run: 2 requests got HTTP 429 (Too Many Requests), and the node waited 2 s in total before sending again.",
 			},
 		]);
 	});
@@ -139,11 +140,18 @@ describe('router after waiting for the rate limit', () => {
 describe('router with concurrency, against a real local server', () => {
 	const names = Array.from({ length: 40 }, (_, i) => ({ json: { name: `Room ${i}` } }));
 
-	function live(url: string, continueOnFail: boolean, concurrency: number, nameOf = (i: number) => names[i].json.name as unknown) {
+	function live(
+		url: string,
+		continueOnFail: boolean,
+		concurrency: number,
+		nameOf = (i: number) => names[i].json.name as unknown,
+		cancelSignal?: AbortSignal,
+	) {
 		return createExecuteContext({
 			credentials: { baseUrl: url, apiKey: SANDBOX_KEY },
 			items: names,
 			continueOnFail,
+			cancelSignal,
 			parameters: { name: nameOf, type: 'conference', options: { maxConcurrentRequests: concurrency } },
 		});
 	}
@@ -186,6 +194,52 @@ describe('router with concurrency, against a real local server', () => {
 			expect((error as Error).message).toBe('The Name field must be text, but it is an object [item 5]');
 			// Items 0-3 start together; 4 and 5 follow as slots free up; item 5 fails before sending.
 			expect(sandbox.state.counts.total).toBeLessThanOrEqual(8);
+		} finally {
+			await sandbox.stop();
+		}
+	});
+
+	it('without Continue On Fail, items waiting out a 429 are not sent again once an item fails', async () => {
+		const sandbox = await startLockedOutSandbox('20');
+		try {
+			const context = live(sandbox.url, false, 4);
+			// Items 0-2 reach the locked-out sandbox; item 3's answer, a 422, comes once they wait.
+			const real = realHttp({ baseUrl: sandbox.url, apiKey: SANDBOX_KEY });
+			context.helpers.httpRequestWithAuthentication = async (_type: string, options: IHttpRequestOptions, extra?: { credentialsDecrypted?: { data?: object } }) => {
+				if (!String(options.body).includes('"Room 3"')) return await real(options, extra?.credentialsDecrypted?.data);
+				while (sandbox.state.counts.total < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+				await new Promise((resolve) => setTimeout(resolve, 100));
+				return { statusCode: 422, body: '{"message":"name is reserved"}' };
+			};
+			const started = Date.now();
+			const error = await router.call(context).catch((e: unknown) => e);
+			expect((error as Error).message).toBe('The platform rejected the request (HTTP 422): name is reserved [item 3]');
+			expect(Date.now() - started).toBeLessThan(3000);
+			await new Promise((resolve) => setTimeout(resolve, 300));
+			// Items 0-2 got a 429 each and were never sent again.
+			expect(sandbox.state.counts.total).toBe(3);
+			expect(sandbox.state.rooms).toHaveLength(0);
+		} finally {
+			await sandbox.stop();
+		}
+	});
+
+	it('the user stopping the execution ends the run at once, with Continue On Fail too', async () => {
+		const sandbox = await startLockedOutSandbox('20');
+		try {
+			const cancel = new AbortController();
+			const run = router.call(live(sandbox.url, true, 4, undefined, cancel.signal)).catch((e: unknown) => e);
+			for (let i = 0; i < 200 && sandbox.state.counts.total < 4; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+			await new Promise((resolve) => setTimeout(resolve, 100));
+			const stoppedAt = Date.now();
+			cancel.abort();
+			const error = (await run) as NodeOperationError;
+			expect(Date.now() - stoppedAt).toBeLessThan(1000);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect(error.message).toBe('The execution was stopped before every item was sent');
+			expect(error.description).toBe('40 of 40 items got no result.');
+			await new Promise((resolve) => setTimeout(resolve, 300));
+			expect(sandbox.state.counts.total).toBe(4);
 		} finally {
 			await sandbox.stop();
 		}

@@ -6,7 +6,7 @@ import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import { createRoom, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
-import { fakeClock, SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
+import { fakeClock, SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
 
 
 /** Runs the transport against a real local server and returns the error it throws. */
@@ -195,27 +195,45 @@ describe('PlatformClient against a real local server', () => {
 			sandbox = await startSandbox({ rateLimit: 1, now: frozen });
 			const context = contextFor(sandbox.url);
 			await send(context, createRoom, 0, { clock });
-			const rateLimit = { maxRetries: 3, maxTotalWaitMs: 60_000, fallbackDelayMs: 1000 };
+			const rateLimit = { maxRetries: 3, maxTotalWaitMs: 60_000, fallbackDelayMs: 1000, minDelayMs: 1000 };
 			const client = new PlatformClient(context, 'room', { clock, policy: { rateLimit } });
 			const error = await failureOf(client.request(createRoom, 1));
 
 			expect(error.httpCode).toBe('429');
-			expect(error.message).toMatch(/still hit after 3 retries and 3 s of waiting \(HTTP 429\) \[item 1\]/);
+			expect(error.message).toBe(
+				"The platform's rate limit refused this item 4 times, with 3 s of waiting in between (HTTP 429) [item 1]",
+			);
+			expect(error.description).toMatch(/^The node tries an item at most 4 times\. /);
 			expect(clock.sleeps).toEqual([1000, 1000, 1000]);
 			expect(sandbox.state.counts.total).toBe(5);
 			// The last 429, which made the item give up, counts too; its wait never happened.
 			expect(client.rateLimits).toEqual({ refused: 4, pausedMs: 3000 });
 		});
 
-		it('does not wait beyond the total wait budget', async () => {
+		it('a Retry-After of 0 is no tight loop, and the error says what really happened', async () => {
+			const clock = fakeClock();
+			sandbox = await startLockedOutSandbox('0');
+			const client = new PlatformClient(contextFor(sandbox.url), 'room', { clock });
+			const error = await failureOf(client.request(createRoom, 0));
+
+			expect(clock.sleeps).toEqual([1000, 1000, 1000, 1000, 1000]);
+			expect(sandbox.state.counts.total).toBe(6);
+			expect(error.message).toBe(
+				"The platform's rate limit refused this item 6 times, with 5 s of waiting in between (HTTP 429) [item 0]",
+			);
+			expect(client.rateLimits).toEqual({ refused: 6, pausedMs: 5000 });
+		});
+
+				it('does not wait beyond the total wait budget', async () => {
 			const clock = fakeClock();
 			sandbox = await startSandbox({ rateLimit: 1, now: () => 0 });
 			const context = contextFor(sandbox.url);
 			await send(context, createRoom, 0, { clock });
-			const rateLimit = { maxRetries: 10, maxTotalWaitMs: 2500, fallbackDelayMs: 1000 };
+			const rateLimit = { maxRetries: 10, maxTotalWaitMs: 2500, fallbackDelayMs: 1000, minDelayMs: 1000 };
 			const error = await failureOf(send(context, createRoom, 0, { clock, policy: { rateLimit } }));
 			expect(error.httpCode).toBe('429');
 			expect(clock.sleeps).toEqual([1000, 1000]);
+			expect(error.description).toMatch(/^The platform asked to wait 1 s more, beyond the 2\.5 s the node waits for one item\. /);
 		});
 	});
 });

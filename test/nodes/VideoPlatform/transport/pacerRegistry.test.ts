@@ -8,31 +8,33 @@ import type { Sandbox } from '../../../helpers/sandbox';
 import { fakeClock, SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
 
 describe('PacerRegistry', () => {
-	it('gives runs with the same credential and Base URL one pacer, and others their own', () => {
+	it('gives runs with the same credential, Base URL and key one pacer, and others their own', () => {
 		const pacers = new PacerRegistry(fakeClock(0));
-		const shared = pacers.pacerFor('cred-1', 'https://video.example.com');
-		expect(pacers.pacerFor('cred-1', 'https://video.example.com')).toBe(shared);
-		expect(pacers.pacerFor('cred-2', 'https://video.example.com')).not.toBe(shared);
-		expect(pacers.pacerFor('cred-1', 'https://other.example.com')).not.toBe(shared);
+		const shared = pacers.pacerFor('cred-1', 'https://video.example.com', 'key-1');
+		expect(pacers.pacerFor('cred-1', 'https://video.example.com', 'key-1')).toBe(shared);
+		expect(pacers.pacerFor('cred-2', 'https://video.example.com', 'key-1')).not.toBe(shared);
+		expect(pacers.pacerFor('cred-1', 'https://other.example.com', 'key-1')).not.toBe(shared);
+		// A new key saved in the same credential may have a limit of its own.
+		expect(pacers.pacerFor('cred-1', 'https://video.example.com', 'key-2')).not.toBe(shared);
 	});
 
 	it('shares nothing for a run without a saved credential', () => {
 		const pacers = new PacerRegistry(fakeClock(0));
-		expect(pacers.pacerFor(undefined, 'https://a')).not.toBe(pacers.pacerFor(undefined, 'https://a'));
+		expect(pacers.pacerFor(undefined, 'https://a', 'k')).not.toBe(pacers.pacerFor(undefined, 'https://a', 'k'));
 		expect(pacers.size).toBe(0);
 	});
 
 	it('keeps at most 64 pacers, dropping the least recently used', () => {
 		const pacers = new PacerRegistry(fakeClock(0));
-		const first = pacers.pacerFor('cred-0', 'https://a');
-		const second = pacers.pacerFor('cred-1', 'https://a');
-		for (let i = 2; i < 64; i++) pacers.pacerFor(`cred-${i}`, 'https://a');
-		pacers.pacerFor('cred-0', 'https://a');
-		pacers.pacerFor('cred-64', 'https://a');
+		const first = pacers.pacerFor('cred-0', 'https://a', 'k');
+		const second = pacers.pacerFor('cred-1', 'https://a', 'k');
+		for (let i = 2; i < 64; i++) pacers.pacerFor(`cred-${i}`, 'https://a', 'k');
+		pacers.pacerFor('cred-0', 'https://a', 'k');
+		pacers.pacerFor('cred-64', 'https://a', 'k');
 
 		expect(pacers.size).toBe(64);
-		expect(pacers.pacerFor('cred-0', 'https://a')).toBe(first);
-		expect(pacers.pacerFor('cred-1', 'https://a')).not.toBe(second);
+		expect(pacers.pacerFor('cred-0', 'https://a', 'k')).toBe(first);
+		expect(pacers.pacerFor('cred-1', 'https://a', 'k')).not.toBe(second);
 	});
 });
 

@@ -30,9 +30,16 @@ describe('retryDelayMs', () => {
 	});
 
 	it('backs off by doubling when it does not', () => {
-		const policy = { ...DEFAULT_RATE_LIMIT_POLICY, fallbackDelayMs: 500 };
+		const policy = { ...DEFAULT_RATE_LIMIT_POLICY, fallbackDelayMs: 500, minDelayMs: 0 };
 		expect([0, 1, 2].map((retry) => retryDelayMs(undefined, retry, policy, now))).toEqual([
 			500, 1000, 2000,
 		]);
 	});
+
+	it.each(['0', '0.01', 'Sun, 22 Nov 2026 09:59:00 GMT'])(
+		'never retries sooner than 1 s, also when Retry-After is %p (no tight loop)',
+		(header) => {
+			expect(retryDelayMs(header, 0, DEFAULT_RATE_LIMIT_POLICY, now)).toBe(1000);
+		},
+	);
 });

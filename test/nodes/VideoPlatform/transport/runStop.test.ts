@@ -1,0 +1,124 @@
+import type { NodeApiError } from 'n8n-workflow';
+
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacerRegistry';
+import { systemClock } from '../../../../nodes/VideoPlatform/transport/rateLimit';
+import { createExecuteContext } from '../../../helpers/executeContext';
+import { createRoom, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
+import type { Sandbox } from '../../../helpers/sandbox';
+import { SANDBOX_KEY, startLockedOutSandbox as lockedOut, startSandbox } from '../../../helpers/sandbox';
+
+// Real time and n8n-core's real client: a stop must end real waits and real requests. The
+// waits here are 20 s or more, and a stop must end them within a second.
+let sandbox: Sandbox;
+afterEach(async () => await sandbox?.stop());
+
+function stoppableClient(baseUrl: string) {
+	const cancel = new AbortController();
+	const context = createExecuteContext({ credentials: { baseUrl, apiKey: SANDBOX_KEY }, cancelSignal: cancel.signal });
+	const client = new PlatformClient(context, 'room', { clock: systemClock, pacers: new PacerRegistry(systemClock) });
+	return { client, cancel };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+	for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+	if (!condition()) throw new Error('condition not met within 5 s');
+}
+
+/** How long a request took to fail once `stop` ran, and its error. */
+async function failureAfterStop(pending: Promise<unknown>, stop: () => void) {
+	const failed = pending.then(
+		() => {
+			throw new Error('expected the request to fail');
+		},
+		(error: NodeApiError) => error,
+	);
+	const stoppedAt = Date.now();
+	stop();
+	const error = await failed;
+	return { error, msAfterStop: Date.now() - stoppedAt };
+}
+
+describe('the user stops the execution', () => {
+	it('while an item waits out a long Retry-After: it ends at once and is not sent again', async () => {
+		sandbox = await lockedOut('20');
+		const { client, cancel } = stoppableClient(sandbox.url);
+		const pending = client.request(createRoom, 4);
+		await until(() => client.rateLimits.refused === 1);
+
+		const { error, msAfterStop } = await failureAfterStop(pending, () => cancel.abort());
+		expect(msAfterStop).toBeLessThan(1000);
+		expect(error.message).toBe('The execution was stopped while this item waited to be sent again after HTTP 429 [item 4]');
+		expect(error.description).toBe('The platform had refused it with HTTP 429 and it was not sent again, so no room was created for it.');
+		expect(error.description).not.toContain('may have');
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(sandbox.state.counts.total).toBe(1);
+	});
+
+	it('while an item waits for the shared pacer: it ends at once and sends nothing', async () => {
+		sandbox = await lockedOut('30');
+		const { client, cancel } = stoppableClient(sandbox.url);
+		// The first 429 makes the pacer hold every request of the run for 30 s.
+		const first = client.request(createRoom, 0).catch((error: NodeApiError) => error);
+		await until(() => client.rateLimits.refused === 1);
+		const second = client.request(createRoom, 1);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(sandbox.state.counts.total).toBe(1);
+
+		const { error, msAfterStop } = await failureAfterStop(second, () => cancel.abort());
+		expect(msAfterStop).toBeLessThan(1000);
+		expect(error.message).toBe('The execution was stopped before this item was sent [item 1]');
+		expect(error.description).toBe('Nothing was sent for this item, so no room was created for it.');
+		await first;
+		expect(sandbox.state.counts.total).toBe(1);
+	});
+
+	it('while the platform is slow to answer: it ends at once, and says the room may exist', async () => {
+		sandbox = await startSandbox({ latencyMs: 20_000 });
+		const { client, cancel } = stoppableClient(sandbox.url);
+		const pending = client.request(createRoom, 2);
+		await until(() => sandbox.state.counts.total === 1);
+
+		const { error, msAfterStop } = await failureAfterStop(pending, () => cancel.abort());
+		expect(msAfterStop).toBeLessThan(1000);
+		expect(error.message).toBe("The execution was stopped while this item's request was waiting for its answer [item 2]");
+		expect(error.description).toBe(MAY_HAVE_CREATED_ROOM);
+	});
+
+	it('before the run sends anything: nothing is sent', async () => {
+		sandbox = await startSandbox();
+		const { client, cancel } = stoppableClient(sandbox.url);
+		cancel.abort();
+		const { error } = await failureAfterStop(client.request(createRoom, 0), () => undefined);
+		expect(error.message).toBe('The execution was stopped before this item was sent [item 0]');
+		expect(sandbox.state.counts.total).toBe(0);
+	});
+});
+
+describe('an item fails the run (no Continue On Fail)', () => {
+	it('an item waiting on a 429 is not sent again, and is not said to have created anything', async () => {
+		sandbox = await lockedOut('20');
+		const { client } = stoppableClient(sandbox.url);
+		const pending = client.request(createRoom, 3);
+		await until(() => client.rateLimits.refused === 1);
+
+		// What the router does when another item fails.
+		const { error, msAfterStop } = await failureAfterStop(pending, () => client.stop.stopAfterFailure());
+		expect(msAfterStop).toBeLessThan(1000);
+		expect(error.message).toBe(
+			'The run stopped at an earlier failure while this item waited to be sent again after HTTP 429 [item 3]',
+		);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(sandbox.state.counts.total).toBe(1);
+	});
+
+	it('a request already under way still gets its answer, so the run can say what was created', async () => {
+		sandbox = await startSandbox({ latencyMs: 300 });
+		const { client } = stoppableClient(sandbox.url);
+		const pending = client.request(createRoom, 0);
+		await until(() => sandbox.state.counts.total === 1);
+		client.stop.stopAfterFailure();
+		expect((await pending).statusCode).toBe(201);
+		expect(sandbox.state.rooms).toHaveLength(1);
+	});
+});
