@@ -123,7 +123,17 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		expect(await executions(1)).toHaveLength(1);
 	});
 
-	it('200 deliveries at concurrency 20 give 200 executions, none lost', async () => {
+	it('a delivery whose id nests thousands of levels deep gets a clear 400, and n8n keeps running', async () => {
+		const depth = 5000;
+		const body = `{"kind":"wanted","id":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+		const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', [HEADER]: SECRET }, body });
+		expect(response.status).toBe(400);
+		expect(JSON.stringify(await response.json())).toContain('nested more than');
+		expect((await post({ kind: 'wanted', id: 'after-deep' })).status).toBe(200);
+		expect(await executions(2)).toHaveLength(2);
+	});
+
+		it('200 deliveries at concurrency 20 give 200 executions, none lost', async () => {
 		const ids = Array.from({ length: 200 }, (_, i) => `burst-${i}`);
 		const statuses: number[] = [];
 		for (let start = 0; start < ids.length; start += 20) {
@@ -132,7 +142,7 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		}
 		expect(statuses.filter((s) => s === 200)).toHaveLength(200);
 
-		const all = await executions(202);
+		const all = await executions(203);
 		const seen = all.map((e) => deliveryOf(e).id).filter((id) => String(id).startsWith('burst-'));
 		expect(new Set(seen)).toEqual(new Set(ids));
 		expect(all.filter((e) => e.status !== 'success')).toEqual([]);
