@@ -2,7 +2,7 @@
 'use strict';
 // npm run dev [-- --port 5678] [--sandbox-port 8787]
 // For contributors: `tsc --watch`, and a local n8n 2.x that loads the package straight from dist
-// (node types CUSTOM.videoPlatform, CUSTOM.videoPlatformTrigger and CUSTOM.videoPlatformRedeliveryFilter), with the sandbox and its
+// (node types CUSTOM.videoPlatform and CUSTOM.videoPlatformTrigger), with the sandbox and its
 // credential. n8n does not reload community nodes by itself, so after each compile without
 // errors the package is reloaded (n8n's own reload, else a restart of n8n).
 const { spawn } = require('node:child_process');

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/properties';
+import { resourcesWithoutRequests } from './actions/resources';
 import { router } from './actions/router';
 
 export class VideoPlatform implements INodeType {
@@ -14,12 +15,16 @@ export class VideoPlatform implements INodeType {
 		// n8n's own value for Custom API Call would otherwise show as "__CUSTOM_API_CALL__: room".
 		subtitle:
 			'={{[$parameter["resource"], $parameter["operation"]].includes("__CUSTOM_API_CALL__") ? "Custom API Call" : $parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Create rooms on your video platform',
+		description: 'Create rooms on your video platform, and drop its redelivered webhooks',
 		defaults: { name: 'Video Platform' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'videoPlatformApi', required: true }],
+		// Hidden, not shown per resource: n8n's publish check reads saved parameters, which leave out
+		// a default resource, so "show" would let a Room node without a credential through.
+		credentials: [
+			{ name: 'videoPlatformApi', required: true, displayOptions: { hide: { resource: resourcesWithoutRequests } } },
+		],
 		properties,
 	};
 

@@ -68,7 +68,7 @@ describe.each([2, 1] as const)('example workflows in a real n8n %i.x', (major) =
 			expect(runs[0].status).toBe('success');
 			expect(outputOf(runs[0], 'Example deliveries')[0].json).toMatchObject({ example: true });
 
-			// The same delivery again (same bytes): the example's Redelivery Filter stops it.
+			// The same delivery again (same bytes): the example's Drop Redelivered stops it.
 			expect((await sendSampleDelivery(target, { payload: sent.payload })).status).toBe(200);
 			const [again] = (await waitForExecutions(n8n.baseUrl, apiKey, workflow.id, { atLeast: 2 })).sort(
 				(a: { id: string }, b: { id: string }) => Number(b.id) - Number(a.id),

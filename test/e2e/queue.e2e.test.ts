@@ -7,7 +7,7 @@ import { waitForExecutions } from '../../tools/lib/n8n-api';
 import { roomBatchWorkflow, startQueueStack } from '../../tools/lib/n8n-queue';
 import { scratchRoot } from '../../tools/lib/paths';
 import { startSandboxProcess } from '../../tools/lib/sandbox-process';
-import { credential, node, outputOf, VIDEO_PLATFORM_REDELIVERY_FILTER, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
+import { credential, dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
 import { packedTarball } from './packedTarball';
 
 // n8n 2.41.1 in queue mode, as the README's "Running at scale" describes it: PostgreSQL, Redis,
@@ -31,11 +31,11 @@ const triggerWorkflow = workflow('wfQueueTrigger', [
 	),
 	node('Done', 'n8n-nodes-base.noOp', {}),
 ]);
-// Trigger → Redelivery Filter → "Passed": the filter runs on the workers, n8n keeps its keys in PostgreSQL.
+// Trigger → Drop Redelivered → "Passed": it runs on the workers, n8n keeps its keys in PostgreSQL.
 const FILTER = 'Drop Redeliveries';
 const redeliveryWorkflow = workflow('wfQueueRedeliver', [
 	node(TRIGGER, VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: ALL_DELIVERIES, options: { deliveryIdField: 'id' } }, { webhookId: '7b3f9e14-5a2c-4d8b-b6e0-1c9d4f7a2e85' }),
-	node(FILTER, VIDEO_PLATFORM_REDELIVERY_FILTER, {}),
+	dropRedelivered(FILTER),
 	node('Passed', 'n8n-nodes-base.noOp', {}),
 ]);
 const batchRows = (batch: number) => Array.from({ length: ROOMS_PER_BATCH }, (_, i) => ({ name: `Batch ${batch} class ${i}` }));
@@ -166,7 +166,7 @@ describe('n8n 2.41.1 in queue mode: main, two workers, two webhook processors', 
 
 	// Issue 15's proof 3 in queue mode: the filter runs on whichever worker takes the execution, and
 	// n8n keeps its keys in PostgreSQL, so a copy is dropped on the other worker and after a restart.
-	describe('Redelivery Filter on the workers', () => {
+	describe('Drop Redelivered on the workers', () => {
 		/** Posts a delivery to a webhook processor; says whether the execution it started got past the filter. */
 		const deliver = async (body: unknown, webhookProcessor = 0) => {
 			const before = (await executions(redeliveryWorkflow.id, 0)).length;

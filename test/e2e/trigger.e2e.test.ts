@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
 import { SECRET_CREDENTIAL } from '../../nodes/VideoPlatform/trigger/webhook';
 import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
-import { node, outputOf, VIDEO_PLATFORM_REDELIVERY_FILTER, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
+import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
 import type { N8n } from './n8nWithPackage';
 import { n8nWithPackage } from './n8nWithPackage';
 
@@ -28,15 +28,15 @@ const triggerWorkflow = workflow('wfTrigger', [
 	node('Done', 'n8n-nodes-base.noOp', {}),
 ]);
 
-// Redeliveries are dropped by this package's Redelivery Filter, which has n8n keep the keys it let
-// through in n8n's database, comparing the key the trigger puts out (its default Delivery Key).
+// Redeliveries are dropped by the Video Platform node's Webhook Delivery → Drop Redelivered, which
+// has n8n keep the keys it let through in n8n's database, comparing the key the trigger puts out (its default Delivery Key).
 // "Passed" runs only for kept items.
 const FILTER = 'Drop Redeliveries';
 const PASSED = 'Passed';
 const filterWorkflow = (id: string, webhookId: string, triggerOptions: object, filterParameters: object = {}) =>
 	workflow(id, [
 		node(TRIGGER, VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: ALL_DELIVERIES, options: triggerOptions }, { webhookId }),
-		node(FILTER, VIDEO_PLATFORM_REDELIVERY_FILTER, filterParameters),
+		dropRedelivered(FILTER, filterParameters),
 		node(PASSED, 'n8n-nodes-base.noOp', {}),
 	]);
 const byIdWorkflow = filterWorkflow('wfDedupeById', '0b9e2c41-7d35-4f8a-a6c2-5e1d9f3b7a11', { deliveryIdField: 'id' });
@@ -148,7 +148,7 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		expect(all.filter((e) => e.status !== 'success')).toEqual([]);
 	});
 
-	describe('redeliveries, dropped by the Redelivery Filter after the trigger', () => {
+	describe('redeliveries, dropped by Drop Redelivered after the trigger', () => {
 		/**
 		 * Posts these exact bytes to a workflow's trigger, waits for the execution it starts, and
 		 * says whether the delivery passed the filter (and so reached "Passed").

@@ -68,6 +68,8 @@ export interface FilterContextOptions {
 	parameters?: Record<string, unknown>;
 	continueOnFail?: boolean;
 	nodeId?: string;
+	/** The node's type; n8n gives the AI tool variant `...videoPlatformTool`. */
+	nodeType?: string;
 	/** Replaces the store's check, to make n8n's database fail. */
 	checkProcessedAndRecord?: (
 		items: DeduplicationItemTypes[],
@@ -78,17 +80,22 @@ export interface FilterContextOptions {
 
 export type FilterContext = IExecuteFunctions & { hints: NodeExecutionHint[] };
 
-/** A mocked IExecuteFunctions for the Redelivery Filter: parameters as n8n resolves them, and the store. */
+/**
+ * A mocked IExecuteFunctions for Video Platform → Webhook Delivery → Drop Redelivered: parameters
+ * as n8n resolves them, and the store. It has no credentials: the operation must not ask for any.
+ */
 export function createFilterContext(options: FilterContextOptions): FilterContext {
 	const node: INode = {
 		id: options.nodeId ?? 'filter-node-1',
-		name: 'Video Platform Redelivery Filter',
-		type: 'n8n-nodes-videoplatform.videoPlatformRedeliveryFilter',
+		name: 'Drop redeliveries',
+		type: options.nodeType ?? 'n8n-nodes-videoplatform.videoPlatform',
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: {},
 	};
 	const parameters: Record<string, unknown> = {
+		resource: 'webhookDelivery',
+		operation: 'dropRedelivered',
 		deliveryKey: (i: number) => ((options.items[i].json._webhook as IDataObject | undefined) ?? {}).deliveryKey,
 		...options.parameters,
 	};

@@ -3,14 +3,12 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { VideoPlatformApi } from '../../credentials/VideoPlatformApi.credentials';
 import { VideoPlatformWebhookApi } from '../../credentials/VideoPlatformWebhookApi.credentials';
 import { VideoPlatform } from '../../nodes/VideoPlatform/VideoPlatform.node';
-import { VideoPlatformRedeliveryFilter } from '../../nodes/VideoPlatform/VideoPlatformRedeliveryFilter.node';
 import { VideoPlatformTrigger } from '../../nodes/VideoPlatform/VideoPlatformTrigger.node';
 
 /** n8n's UX guidelines for UI text, checked over every field of the package, nested ones too. */
 const sources: Array<[string, INodeProperties[]]> = [
 	['Video Platform', new VideoPlatform().description.properties],
 	['Video Platform Trigger', new VideoPlatformTrigger().description.properties],
-	['Video Platform Redelivery Filter', new VideoPlatformRedeliveryFilter().description.properties],
 	['Video Platform API credential', new VideoPlatformApi().properties],
 	['Video Platform Webhook API credential', new VideoPlatformWebhookApi().properties],
 ];

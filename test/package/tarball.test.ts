@@ -60,8 +60,18 @@ describe('the published package', () => {
 	it('points n8n at nodes and credentials that are in the tarball', () => {
 		const listed = [...manifest.n8n.nodes, ...manifest.n8n.credentials];
 		expect(manifest.n8n.n8nNodesApiVersion).toBe(1);
-		expect(listed.length).toBe(5);
+		expect(listed.length).toBe(4);
 		for (const file of listed) expect(files).toContain(file);
+	});
+
+	// n8n verifies one service per package: its node, and a trigger beside it.
+	it('ships one service: the Video Platform node and its trigger, nothing else', () => {
+		expect(manifest.n8n.nodes).toEqual([
+			'dist/nodes/VideoPlatform/VideoPlatform.node.js',
+			'dist/nodes/VideoPlatform/VideoPlatformTrigger.node.js',
+		]);
+		expect(files.filter((f) => f.endsWith('.node.js'))).toEqual(expect.arrayContaining(manifest.n8n.nodes));
+		expect(files.filter((f) => f.endsWith('.node.js'))).toHaveLength(2);
 	});
 
 	it('carries the metadata n8n and npm show', () => {

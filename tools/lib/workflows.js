@@ -5,7 +5,6 @@
 const PACKAGE = 'n8n-nodes-videoplatform';
 const VIDEO_PLATFORM = `${PACKAGE}.videoPlatform`;
 const VIDEO_PLATFORM_TRIGGER = `${PACKAGE}.videoPlatformTrigger`;
-const VIDEO_PLATFORM_REDELIVERY_FILTER = `${PACKAGE}.videoPlatformRedeliveryFilter`;
 // n8n registers a `usableAsTool` node a second time under this name, for AI connections.
 const VIDEO_PLATFORM_TOOL = `${VIDEO_PLATFORM}Tool`;
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
@@ -63,6 +62,14 @@ function createRoom(name, credentialId, extra = {}, options = {}) {
 		},
 		{ credentials: credentialRef(credentialId), ...extra },
 	);
+}
+
+/**
+ * Video Platform → Webhook Delivery → Drop Redelivered, for right after the trigger. Its fields are
+ * the former Redelivery Filter's (deliveryKey, keysRemembered, scope); it needs no credential.
+ */
+function dropRedelivered(name, parameters = {}) {
+	return node(name, VIDEO_PLATFORM, { resource: 'webhookDelivery', operation: 'dropRedelivered', ...parameters });
 }
 
 /** The HTTP Request node using this package's credential as a predefined credential type. */
@@ -125,7 +132,6 @@ module.exports = {
 	PACKAGE,
 	VIDEO_PLATFORM,
 	VIDEO_PLATFORM_TRIGGER,
-	VIDEO_PLATFORM_REDELIVERY_FILTER,
 	VIDEO_PLATFORM_TOOL,
 	MCP_TRIGGER,
 	node,
@@ -136,6 +142,7 @@ module.exports = {
 	webhookTrigger,
 	itemsFrom,
 	createRoom,
+	dropRedelivered,
 	httpRequestWithCredential,
 	triggerUrls,
 	mcpServerWorkflow,

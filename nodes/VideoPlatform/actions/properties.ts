@@ -1,8 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { resources } from './resources';
+import { resources, resourcesWithoutRequests } from './resources';
 
 const resourceList = Object.values(resources);
+
+/**
+ * A resource that calls no platform endpoint is left out of the AI tool variant. n8n 2.x's
+ * editor honours this; n8n 1.x's lists it anyway, and the router refuses it there.
+ */
+function resourceOption({ resource }: { resource: INodePropertyOptions }): INodePropertyOptions {
+	if (!resourcesWithoutRequests.includes(String(resource.value))) return resource;
+	return { ...resource, displayOptions: { show: { '@tool': [false] } } };
+}
 
 /** The Resource selector, then each resource's Operation selector and fields. */
 export const properties: INodeProperties[] = [
@@ -11,7 +20,7 @@ export const properties: INodeProperties[] = [
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: resourceList.map((entry) => entry.resource),
+		options: resourceList.map(resourceOption),
 		default: 'room',
 	},
 	...resourceList.flatMap((entry) => entry.description),

@@ -1,15 +1,38 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import type { PlatformRequester } from '../transport';
 import * as room from './room';
+import * as webhookDelivery from './webhookDelivery';
 
-/** One operation file: its fields, and what it does for one item. */
-export interface Operation {
+/**
+ * Sends requests to the platform, one item at a time: the router gives each item its client and
+ * handles concurrency, Continue On Fail and the part-way report.
+ */
+export interface ItemOperation {
+	kind: 'item';
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number, platform: PlatformRequester): Promise<IDataObject>;
 	/** What a successful item creates on the platform, e.g. "room"; named when a run stops part-way. */
 	creates?: string;
 }
+
+/**
+ * Works on all of a run's items at once and sends nothing to the platform, so it needs no
+ * credential. It returns the output items with their pairing and handles Continue On Fail itself.
+ */
+export interface BatchOperation {
+	kind: 'batch';
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions): Promise<INodeExecutionData[]>;
+}
+
+export type Operation = ItemOperation | BatchOperation;
 
 /** One resource folder: its entry in the Resource list, its operations and all their fields. */
 export interface Resource {
@@ -19,7 +42,9 @@ export interface Resource {
 }
 
 /** Every resource the node offers. A new resource is one folder and one line here. */
-export const resources = { room } satisfies Record<string, Resource>;
+export const resources = { room, webhookDelivery } satisfies Record<string, Resource>;
+
+const registry: Record<string, Resource> = resources;
 
 function hasOwn(object: object, key: string): boolean {
 	return Object.prototype.hasOwnProperty.call(object, key);
@@ -27,7 +52,14 @@ function hasOwn(object: object, key: string): boolean {
 
 /** The operation chosen in the node, or undefined when the names are unknown. */
 export function findOperation(resource: string, operation: string): Operation | undefined {
-	const registry: Record<string, Resource> = resources;
 	const entry = hasOwn(registry, resource) ? registry[resource] : undefined;
 	return entry && hasOwn(entry.operations, operation) ? entry.operations[operation] : undefined;
 }
+
+/**
+ * Resources whose operations send no request: they need no API credential, and they are not
+ * offered to AI agents, since a batch operation works on a run's items and an agent's call is one.
+ */
+export const resourcesWithoutRequests: string[] = Object.entries(registry)
+	.filter(([, entry]) => Object.values(entry.operations).every((operation) => operation.kind === 'batch'))
+	.map(([name]) => name);

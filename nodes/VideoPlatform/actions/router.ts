@@ -1,16 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { RateLimitReport } from '../transport';
 import { PlatformClient } from '../transport';
 import { readConcurrency, runBounded } from './concurrency';
+import { errorToJson } from './errorToJson';
 import { partWayReport } from './partWay';
+import type { ItemOperation, Operation } from './resources';
 import { findOperation } from './resources';
 
 /** The operation value n8n's editor gives its own "Custom API Call" entry. */
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
-function chosenOperation(this: IExecuteFunctions) {
+function chosenOperation(this: IExecuteFunctions): Operation {
 	const resource = String(this.getNodeParameter('resource', 0));
 	const operation = String(this.getNodeParameter('operation', 0));
 	const found = findOperation(resource, operation);
@@ -28,14 +30,6 @@ function chosenOperation(this: IExecuteFunctions) {
 		);
 	}
 	return found;
-}
-
-/** What a failed item carries with Continue On Fail: the message and the HTTP status. */
-export function errorToJson(error: NodeApiError | NodeOperationError): IDataObject {
-	const httpCode = error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : null;
-	return {
-		error: { message: error.message, description: error.description ?? null, httpCode },
-	};
 }
 
 function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number) {
@@ -63,15 +57,33 @@ function stoppedRunError(this: IExecuteFunctions, succeeded: number[], total: nu
 	});
 }
 
+/** n8n names the AI tool variant of a node by adding "Tool" to its type, and tests that suffix itself. */
+function isAiTool(this: IExecuteFunctions): boolean {
+	return this.getNode().type.endsWith('Tool');
+}
+
+/** Per-item operations run with the platform client; a batch operation gets the whole input. */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const operation = chosenOperation.call(this);
+	if (operation.kind === 'item') return await runPerItem.call(this, operation);
+	// The editor of n8n 1.x still lists batch operations in the tool variant.
+	if (isAiTool.call(this)) {
+		throw new NodeOperationError(this.getNode(), 'This operation does not run as an AI tool', {
+			description:
+				'It works on the items of a workflow run, such as the webhook deliveries after the Video Platform Trigger. Use it in a workflow, not attached to an agent; as a tool, pick Room → Create.',
+		});
+	}
+	return [await operation.execute.call(this)];
+}
+
 /**
  * Runs the operation for every item with bounded concurrency. Output order and pairedItem
  * follow the input. Without Continue On Fail the first failure stops new requests and waits
  * (a 429's included); those under way finish, then the failure is thrown, saying which items
  * had already succeeded. The user stopping the execution ends waits and requests at once.
  */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+async function runPerItem(this: IExecuteFunctions, operation: ItemOperation): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const operation = chosenOperation.call(this);
 	const platform = new PlatformClient(this, operation.creates);
 	const continueOnFail = this.continueOnFail();
 

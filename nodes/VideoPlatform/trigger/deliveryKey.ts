@@ -51,7 +51,7 @@ export function bodySha256Of(rawBody: Buffer | string | undefined): string | nul
 }
 
 /**
- * The key the Video Platform Redelivery Filter after the trigger compares. Always a fixed-length
+ * The key that Webhook Delivery → Drop Redelivered after the trigger compares. Always a fixed-length
  * digest, so what n8n keeps per delivery does not grow with the id. With an id field set, the id's value;
  * without one, the raw body's digest. Prefixes keep the two kinds apart. A delivery that has
  * neither gets a random key that matches nothing, so it is never dropped.

@@ -25,7 +25,7 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'To drop redelivered webhooks, add the Video Platform Redelivery Filter right after this trigger. This trigger does not drop duplicates itself.',
+			'To drop redelivered webhooks, add a Video Platform node right after this trigger, with Webhook Delivery → Drop Redelivered. This trigger does not drop duplicates itself.',
 		name: 'duplicatesNotice',
 		type: 'notice',
 		default: '',
@@ -66,7 +66,7 @@ export const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. deliveryId',
 				description:
-					'A payload field (a dot path) whose value identifies a delivery. It makes _webhook.deliveryKey, which the Video Platform Redelivery Filter after this trigger compares to drop redeliveries. Without it, the key is the raw body\'s digest. A delivery without this field is never dropped.',
+					'A payload field (a dot path) whose value identifies a delivery. It makes _webhook.deliveryKey, which Video Platform → Webhook Delivery → Drop Redelivered after this trigger compares to drop redeliveries. Without it, the key is the raw body\'s digest. A delivery without this field is never dropped.',
 			},
 			{
 				displayName: 'Only When Field',

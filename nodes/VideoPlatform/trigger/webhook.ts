@@ -68,8 +68,8 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		return acknowledge('filtered');
 	}
 	// No duplicate is dropped here: on n8n 2.x static data changed in webhook() is not saved, and
-	// in queue mode webhook() runs on webhook processors. The key lets the Redelivery Filter node,
-	// whose keys n8n keeps in its database, do it.
+	// in queue mode webhook() runs on webhook processors. The key lets Drop Redelivered, whose keys
+	// n8n keeps in its database, do it.
 	const bodySha256 = bodySha256Of(delivery.rawBody);
 	const key = deliveryKeyOf(payload, String(options.deliveryIdField ?? ''), bodySha256);
 	const json = deliveryItem(delivery, hiddenHeaders, new Date().toISOString(), { bodySha256, ...key });

@@ -9,8 +9,23 @@ describe('Video Platform node description', () => {
 	// A contract, not a restatement: saved workflows break when one of these names changes.
 	it('keeps the public names that saved workflows depend on', () => {
 		expect(description.name).toBe('videoPlatform');
-		expect(description.properties.map((p) => p.name)).toEqual(['resource', 'operation', 'name', 'type', 'options']);
-		expect(property('resource')?.options).toEqual([{ name: 'Room', value: 'room' }]);
+		expect(description.properties.map((p) => p.name)).toEqual([
+			'resource',
+			'operation',
+			'name',
+			'type',
+			'options',
+			'operation',
+			'placementNotice',
+			'deliveryKey',
+			'keysRemembered',
+			'scope',
+		]);
+		expect(property('resource')?.options).toEqual([
+			{ name: 'Room', value: 'room' },
+			{ name: 'Webhook Delivery', value: 'webhookDelivery', displayOptions: { show: { '@tool': [false] } } },
+		]);
+		expect(property('resource')?.default).toBe('room');
 		expect(property('operation')?.options).toEqual([
 			{ name: 'Create', value: 'create', description: 'Create a room', action: 'Create a room' },
 		]);

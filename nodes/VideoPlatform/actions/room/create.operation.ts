@@ -39,6 +39,8 @@ const displayOptions = { show: { resource: ['room'], operation: ['create'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
+export const kind = 'item';
+
 export const creates = 'room';
 
 export async function execute(

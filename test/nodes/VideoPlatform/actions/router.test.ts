@@ -2,7 +2,9 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { indexRanges } from '../../../../nodes/VideoPlatform/actions/partWay';
+import { resources, resourcesWithoutRequests } from '../../../../nodes/VideoPlatform/actions/resources';
 import { router } from '../../../../nodes/VideoPlatform/actions/router';
+import { createDeduplicationStore, createFilterContext } from '../../../helpers/deduplicationContext';
 import { createExecuteContext, realHttp } from '../../../helpers/executeContext';
 import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
 
@@ -89,6 +91,64 @@ describe('router', () => {
 			message: 'Custom API Call runs in the HTTP Request node, not in this node',
 			description: expect.stringContaining('Predefined Credential Type → Video Platform API'),
 		});
+	});
+});
+
+describe('router with a batch operation (Webhook Delivery → Drop Redelivered)', () => {
+	const keyed = (deliveryKey: unknown) => ({ json: { _webhook: { deliveryKey } } });
+
+	it('hands it the whole input once, with no platform client and no credential', async () => {
+		const store = createDeduplicationStore();
+		const items = [keyed('id:a'), keyed('id:b'), keyed('id:a')];
+		// The context has no getCredentials and no HTTP helper: using either would throw.
+		const context = createFilterContext({ store, items });
+		expect(await router.call(context)).toEqual([
+			[
+				{ ...items[0], pairedItem: { item: 0 } },
+				{ ...items[1], pairedItem: { item: 1 } },
+			],
+		]);
+		expect(store.calls).toHaveLength(1);
+		expect((await router.call(createFilterContext({ store, items: [keyed('id:b')] })))[0]).toEqual([]);
+	});
+
+	it('leaves Continue On Fail to the operation: a bad key fails its own item, the others are filtered', async () => {
+		const store = createDeduplicationStore();
+		const items = [keyed(7), keyed('id:a')];
+		const [output] = await router.call(createFilterContext({ store, items, continueOnFail: true }));
+		expect(output).toEqual([
+			{ json: { error: expect.objectContaining({ message: 'The Delivery Key of this item is not text (it is a number)' }) }, pairedItem: { item: 0 } },
+			{ ...items[1], pairedItem: { item: 1 } },
+		]);
+	});
+
+	it("without Continue On Fail, throws the operation's error as it is, with no part-way report", async () => {
+		const error = await router.call(createFilterContext({ store: createDeduplicationStore(), items: [keyed('id:a'), keyed(null)] })).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error).toMatchObject({ message: 'The Delivery Key of this item is not text (it is null)', context: { itemIndex: 1 } });
+		expect((error as NodeOperationError).description).not.toContain('This run stopped');
+	});
+
+	it('refuses an operation the resource does not have', async () => {
+		const context = createFilterContext({ store: createDeduplicationStore(), items: [keyed('id:a')], parameters: { operation: 'create' } });
+		await expect(router.call(context)).rejects.toThrow('The operation "create" on the resource "webhookDelivery" is not supported');
+	});
+
+	it('refuses to run in the AI tool variant, and remembers nothing', async () => {
+		const store = createDeduplicationStore();
+		const context = createFilterContext({ store, items: [keyed('id:a')], nodeType: 'n8n-nodes-videoplatform.videoPlatformTool' });
+		await expect(router.call(context)).rejects.toThrow('This operation does not run as an AI tool');
+		expect(store.calls).toEqual([]);
+	});
+});
+
+describe('resource registry', () => {
+	it('keys each resource by its value in the Resource list', () => {
+		for (const [name, entry] of Object.entries(resources)) expect(entry.resource.value).toBe(name);
+	});
+
+	it('counts as sending no request only resources whose operations are all batch ones', () => {
+		expect(resourcesWithoutRequests).toEqual(['webhookDelivery']);
 	});
 });
 

@@ -44,7 +44,7 @@ describe('delivery key', () => {
 		expect(keyById({ id: { kind: 'x', n: 8 } }).deliveryKey).not.toBe(first.deliveryKey);
 	});
 
-	it('keeps the keys the Redelivery Filter already remembers: the SHA-256 of the canonical JSON', () => {
+	it('keeps the keys Drop Redelivered already remembers: the SHA-256 of the canonical JSON', () => {
 		const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 		expect(keyById({ id: 'a' }).deliveryKey).toBe(`id:${sha256('"a"')}`);
 		expect(keyById({ id: { b: 1, a: [1, null] } }).deliveryKey).toBe(`id:${sha256('{"a":[1,null],"b":1}')}`);

@@ -204,7 +204,7 @@ describe('Video Platform Trigger: one delivery', () => {
 			const again = await deliver({ parameters: byId, staticData, body: JSON.parse(rawBody), rawBody });
 			expect(first.json?._webhook).toMatchObject({ bodySha256: sha256(rawBody), deliveryKeySource: 'id' });
 			expect((again.json?._webhook as IDataObject).deliveryKey).toBe((first.json?._webhook as IDataObject).deliveryKey);
-			// Dropping is the Redelivery Filter's job: the trigger starts both and remembers nothing.
+			// Dropping is Drop Redelivered's job: the trigger starts both and remembers nothing.
 			expect([first.started, again.started]).toEqual([true, true]);
 			expect(staticData).toEqual({});
 		});

@@ -1,12 +1,73 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { errorToJson } from '../actions/router';
-import { UNMATCHABLE_KEY_PREFIX } from '../trigger/deliveryKey';
-import type { KeyScope } from './properties';
-import { DEFAULT_KEYS_REMEMBERED, MAX_KEYS_REMEMBERED } from './properties';
+import { UNMATCHABLE_KEY_PREFIX } from '../../trigger/deliveryKey';
+import { errorToJson } from '../errorToJson';
+
+export const DEFAULT_KEYS_REMEMBERED = 10_000;
+/** n8n reads and writes all remembered keys on every run: about 2.7 MB at this bound. */
+export const MAX_KEYS_REMEMBERED = 100_000;
+
+/** Whose keys n8n keeps apart: this node's own, or one list for the whole workflow. */
+export type KeyScope = 'node' | 'workflow';
 
 const KEY_EXPRESSION = '{{ $json._webhook.deliveryKey }}';
+
+// The field names are those of the former Video Platform Redelivery Filter node, so that its
+// settings carry over as they are.
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Put this node right after the Video Platform Trigger. A delivery whose key it has already let through stops here; the rest of the workflow does not run for it.',
+		name: 'placementNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Delivery Key',
+		name: 'deliveryKey',
+		type: 'string',
+		default: `=${KEY_EXPRESSION}`,
+		required: true,
+		description:
+			"The Video Platform Trigger's _webhook.deliveryKey. An item whose key this node has let through before is dropped. An empty key, or one starting with none: (a delivery without its ID), always passes and is not remembered.",
+	},
+	{
+		displayName: 'Keys Remembered',
+		name: 'keysRemembered',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_KEYS_REMEMBERED, numberPrecision: 0 },
+		default: DEFAULT_KEYS_REMEMBERED,
+		description:
+			'How many of the newest keys n8n keeps in its database; when a new key comes, the oldest is forgotten. n8n keeps a 24-character digest of each key, so about 27 bytes per key however long the key is: about 270 KB at 10,000, 2.7 MB at most (100,000). A copy that comes after more than this many other deliveries passes again.',
+	},
+	{
+		displayName: 'Remember Keys For',
+		name: 'scope',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'This Node',
+				value: 'node',
+				description: 'Keys this node has let through; a copied or re-created node starts with none',
+			},
+			{
+				name: 'Whole Workflow',
+				value: 'workflow',
+				description:
+					'One list for every node of this workflow that remembers keys for the whole workflow, such as another Drop Redelivered or Remove Duplicates with Scope Workflow',
+			},
+		],
+		default: 'node',
+	},
+];
+
+const displayOptions = { show: { resource: ['webhookDelivery'], operation: ['dropRedelivered'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export const kind = 'batch';
 
 /** The key to compare and remember, or null for an item that always passes and is not remembered. */
 export function comparedKey(key: string): string | null {
@@ -91,7 +152,7 @@ async function newKeys(
  * so a bad key remembers nothing. A key repeated within the run passes once. Output order and
  * pairedItem follow the input.
  */
-export async function dropRedeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const continueOnFail = this.continueOnFail();
 	const scope = readScope.call(this);
@@ -135,7 +196,7 @@ export async function dropRedeliveries(this: IExecuteFunctions): Promise<INodeEx
 		else dropped++;
 	});
 	reportDropped.call(this, dropped);
-	return [output];
+	return output;
 }
 
 /** Older n8n 1.x has no execution hints: say nothing there. */

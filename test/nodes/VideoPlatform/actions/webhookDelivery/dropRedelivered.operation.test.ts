@@ -1,10 +1,10 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { comparedKey, dropRedeliveries } from '../../../../nodes/VideoPlatform/redeliveries/filter';
-import { bodySha256Of, deliveryKeyOf } from '../../../../nodes/VideoPlatform/trigger/deliveryKey';
-import type { DeduplicationStore, FilterContextOptions } from '../../../helpers/deduplicationContext';
-import { createDeduplicationStore, createFilterContext } from '../../../helpers/deduplicationContext';
+import { comparedKey, execute } from '../../../../../nodes/VideoPlatform/actions/webhookDelivery/dropRedelivered.operation';
+import { bodySha256Of, deliveryKeyOf } from '../../../../../nodes/VideoPlatform/trigger/deliveryKey';
+import type { DeduplicationStore, FilterContextOptions } from '../../../../helpers/deduplicationContext';
+import { createDeduplicationStore, createFilterContext } from '../../../../helpers/deduplicationContext';
 
 /** An item as the Video Platform Trigger puts it out, keyed by its id field. */
 const delivery = (payload: IDataObject): INodeExecutionData => {
@@ -13,15 +13,15 @@ const delivery = (payload: IDataObject): INodeExecutionData => {
 };
 const withKey = (deliveryKey: unknown, marker = ''): INodeExecutionData => ({ json: { marker, _webhook: { deliveryKey } } });
 
-/** One run of the node over these items; the store is n8n's database, kept between runs. */
+/** One run of the operation over these items; the store is n8n's database, kept between runs. */
 async function run(store: DeduplicationStore, items: INodeExecutionData[], options: Partial<FilterContextOptions> = {}) {
 	const context = createFilterContext({ store, items, ...options });
-	const [output] = await dropRedeliveries.call(context);
+	const output = await execute.call(context);
 	return { output, hints: context.hints };
 }
 const passedIds = (output: INodeExecutionData[]) => output.map((item) => item.json.id);
 
-describe('Redelivery Filter', () => {
+describe('Webhook Delivery → Drop Redelivered', () => {
 	let store: DeduplicationStore;
 	beforeEach(() => {
 		store = createDeduplicationStore();
