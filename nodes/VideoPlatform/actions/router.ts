@@ -1,13 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import type { RateLimitReport } from '../transport';
-import { PlatformClient } from '../transport';
-import { readConcurrency, runBounded } from './concurrency';
-import { errorToJson } from './errorToJson';
-import { partWayReport } from './partWay';
-import type { ItemOperation, Operation } from './resources';
+import type { Operation } from './resources';
 import { findOperation } from './resources';
+import { runPerItem } from './runPerItem';
 
 /** The operation value n8n's editor gives its own "Custom API Call" entry. */
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
@@ -32,31 +28,6 @@ function chosenOperation(this: IExecuteFunctions): Operation {
 	return found;
 }
 
-function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number) {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-}
-
-/** A slow run explains itself in the editor. Older n8n 1.x has no execution hints: say nothing. */
-function reportRateLimits(this: IExecuteFunctions, { refused, pausedMs }: RateLimitReport): void {
-	if (refused === 0 || typeof this.addExecutionHints !== 'function') return;
-	const requests = refused === 1 ? '1 request' : `${refused} requests`;
-	const waited = Number((pausedMs / 1000).toFixed(1));
-	const wait = pausedMs > 0 ? `, and the node waited ${waited} s in total before sending again` : '';
-	this.addExecutionHints({
-		type: 'info',
-		location: 'outputPane',
-		message: `The platform's rate limit slowed this run: ${requests} got HTTP 429 (Too Many Requests)${wait}.`,
-	});
-}
-
-/** A stop left items never started: the run has no output, only this error. */
-function stoppedRunError(this: IExecuteFunctions, succeeded: number[], total: number) {
-	return new NodeOperationError(this.getNode(), 'The execution was stopped before every item was sent', {
-		description: `${total - succeeded.length} of ${total} items got no result.`,
-	});
-}
-
 /** n8n names the AI tool variant of a node by adding "Tool" to its type, and tests that suffix itself. */
 function isAiTool(this: IExecuteFunctions): boolean {
 	return this.getNode().type.endsWith('Tool');
@@ -74,48 +45,4 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		});
 	}
 	return [await operation.execute.call(this)];
-}
-
-/**
- * Runs the operation for every item with bounded concurrency. Output order and pairedItem
- * follow the input. Without Continue On Fail the first failure stops new requests and waits
- * (a 429's included); those under way finish, then the failure is thrown, saying which items
- * had already succeeded. The user stopping the execution ends waits and requests at once.
- */
-async function runPerItem(this: IExecuteFunctions, operation: ItemOperation): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const platform = new PlatformClient(this, operation.creates);
-	const continueOnFail = this.continueOnFail();
-
-	const returnData: INodeExecutionData[] = new Array(items.length);
-	const succeeded: number[] = [];
-	let failure: NodeApiError | NodeOperationError | undefined;
-	await runBounded(
-		items.length,
-		readConcurrency.call(this),
-		async (itemIndex) => {
-			try {
-				const json = await operation.execute.call(this, itemIndex, platform.forItem(itemIndex));
-				returnData[itemIndex] = { json, pairedItem: { item: itemIndex } };
-				succeeded.push(itemIndex);
-			} catch (caught) {
-				const error = asNodeError.call(this, caught, itemIndex);
-				if (!continueOnFail) {
-					failure ??= error;
-					platform.stop.stopAfterFailure();
-					return;
-				}
-				returnData[itemIndex] = { json: errorToJson(error), pairedItem: { item: itemIndex } };
-			}
-		},
-		() => platform.stop.reason !== undefined,
-	);
-	reportRateLimits.call(this, platform.rateLimits);
-	failure ??= platform.stop.reason ? stoppedRunError.call(this, succeeded, items.length) : undefined;
-	if (failure) {
-		const report = partWayReport(succeeded, operation.creates);
-		if (report) failure.description = [failure.description, report].filter(Boolean).join(' ');
-		throw failure;
-	}
-	return [returnData];
 }

@@ -108,7 +108,7 @@ export class PlatformClient {
 		this.pacers = pacers;
 		this.policy = { ...DEFAULT_TRANSPORT_POLICY, ...policy };
 		this.clock = clock;
-		// Older n8n 1.x has no cancel signal: its stop then ends the run only between requests.
+		// An n8n that gives nodes no cancel signal: a stop then ends the run only between requests.
 		this.stop = new RunStop(context.getExecutionCancelSignal?.());
 	}
 

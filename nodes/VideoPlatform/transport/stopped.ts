@@ -1,4 +1,5 @@
-import type { NodeApiError } from 'n8n-workflow';
+import type { INode, NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { FailedRequest } from './errors';
 import { apiError } from './errors';
@@ -10,22 +11,40 @@ const WHY: Record<StopReason, string> = {
 	'run-failed': 'The run stopped at an earlier failure',
 };
 
+/** Errors that say nothing reached the platform for their item, so a run's report can look past them. */
+const neverSent = new WeakSet<Error>();
+
+export function wasNeverSent(error: Error): boolean {
+	return neverSent.has(error);
+}
+
 /**
- * A stop that came before the request went out, or while it waited to go out again after a
- * 429 (which means the platform did not take it): nothing was created for this item.
+ * A stop that came before the request went out, or while it waited to go out again after a 429
+ * (which means the platform did not take it): nothing was created for this item.
  */
+function notSentWords(reason: StopReason, refusedBefore: boolean, creates?: string) {
+	const what = creates ? `no ${creates} was created for it` : 'the platform did not process it';
+	return refusedBefore
+		? {
+				message: `${WHY[reason]} while this item waited to be sent again after HTTP 429`,
+				description: `The platform had refused it with HTTP 429 and it was not sent again, so ${what}.`,
+			}
+		: { message: `${WHY[reason]} before this item was sent`, description: `Nothing was sent for this item, so ${what}.` };
+}
+
 export function stoppedBeforeSending(failed: FailedRequest, reason: StopReason, refusedBefore: boolean): NodeApiError {
-	const what = failed.creates ? `no ${failed.creates} was created for it` : 'the platform did not process it';
-	return apiError(
-		failed,
-		null,
-		refusedBefore
-			? `${WHY[reason]} while this item waited to be sent again after HTTP 429`
-			: `${WHY[reason]} before this item was sent`,
-		refusedBefore
-			? `The platform had refused it with HTTP 429 and it was not sent again, so ${what}.`
-			: `Nothing was sent for this item, so ${what}.`,
-	);
+	const { message, description } = notSentWords(reason, refusedBefore, failed.creates);
+	const error = apiError(failed, null, message, description);
+	neverSent.add(error);
+	return error;
+}
+
+/** For an item whose turn never came because the run stopped. */
+export function neverStarted(node: INode, itemIndex: number, reason: StopReason, creates?: string): NodeOperationError {
+	const { message, description } = notSentWords(reason, false, creates);
+	const error = new NodeOperationError(node, `${message} [item ${itemIndex}]`, { itemIndex, description });
+	neverSent.add(error);
+	return error;
 }
 
 /** The user stopped the execution while the request was out: the platform may have acted on it. */

@@ -180,7 +180,7 @@ describe('router after waiting for the rate limit', () => {
 				location: 'outputPane',
 				// 0.1 s was asked for; the node waits at least 1 s, so as not to hammer the platform.
 				message:
-					"The platform's rate limit slowed this run: 2 requests got HTTP 429 (Too Many Requests), and the node waited 2 s in total before sending again.",
+					"The platform's rate limit slowed this run: 2 requests got HTTP 429 (Too Many Requests), and the node waited 2 s in total.",
 			},
 		]);
 	});
@@ -284,20 +284,23 @@ describe('router with concurrency, against a real local server', () => {
 		}
 	});
 
-	it('the user stopping the execution ends the run at once, with Continue On Fail too', async () => {
+	it('the user stopping the execution ends the run at once; with Continue On Fail every item says what became of it', async () => {
 		const sandbox = await startLockedOutSandbox('20');
 		try {
 			const cancel = new AbortController();
-			const run = router.call(live(sandbox.url, true, 4, undefined, cancel.signal)).catch((e: unknown) => e);
+			const run = router.call(live(sandbox.url, true, 4, undefined, cancel.signal));
 			for (let i = 0; i < 200 && sandbox.state.counts.total < 4; i++) await new Promise((resolve) => setTimeout(resolve, 10));
 			await new Promise((resolve) => setTimeout(resolve, 100));
 			const stoppedAt = Date.now();
 			cancel.abort();
-			const error = (await run) as NodeOperationError;
+			const [output] = await run;
 			expect(Date.now() - stoppedAt).toBeLessThan(1000);
-			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toBe('The execution was stopped before every item was sent');
-			expect(error.description).toBe('40 of 40 items got no result.');
+			const messages = output.map((item) => (item.json.error as { message: string }).message);
+			expect(messages.slice(0, 4)).toEqual(
+				[0, 1, 2, 3].map((i) => `The execution was stopped while this item waited to be sent again after HTTP 429 [item ${i}]`),
+			);
+			expect(messages.slice(4)).toEqual(names.slice(4).map((_, i) => `The execution was stopped before this item was sent [item ${i + 4}]`));
+			expect(output.map((item) => item.pairedItem)).toEqual(names.map((_, item) => ({ item })));
 			await new Promise((resolve) => setTimeout(resolve, 300));
 			expect(sandbox.state.counts.total).toBe(4);
 		} finally {
