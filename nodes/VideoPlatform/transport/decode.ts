@@ -1,5 +1,6 @@
 import type { NodeApiError } from 'n8n-workflow';
 
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting';
 import type { ReadAnswer } from './answer';
 import type { FailedRequest } from './errors';
 import { apiError, CHECK_BASE_URL } from './errors';
@@ -45,10 +46,23 @@ function undecodableError(failed: FailedRequest, status: number, why: string): N
 	);
 }
 
+function tooDeepError(failed: FailedRequest, status: number): NodeApiError {
+	return apiError(
+		failed,
+		String(status),
+		`The platform's answer (HTTP ${status}) is JSON nested more than ${MAX_NESTING_DEPTH} levels deep, more than the node accepts`,
+		`${mayHaveBeenProcessed(failed)} An answer nested this deeply is not what the API sends: check that the Base URL is the platform's API.`,
+	);
+}
+
 /**
  * What a 2xx answer gives the operation: parsed JSON, or else the text as it came (the API does
  * not state its success body). An answer that cannot be read fails the item rather than pass as
  * a success, and the platform may have acted on the request, so it is not sent again.
+ *
+ * A gzip body cut short inside intact HTTP framing is inflated by n8n's client without an error,
+ * so it cannot be told from a whole one here: requests ask for no compression (Accept-Encoding:
+ * identity); from a server that compresses anyway, only a cut answer labelled JSON is caught.
  */
 export function decodeSuccess(
 	answer: ReadAnswer,
@@ -67,12 +81,16 @@ export function decodeSuccess(
 	// JSON.parse rejects a UTF-8 byte-order mark, which some servers put first.
 	const text = answer.text.replace(/^\uFEFF/, '');
 	if (text.trim() === '') return '';
+	let parsed: unknown;
 	try {
-		return JSON.parse(text) as unknown;
+		parsed = JSON.parse(text);
 	} catch {
 		if (isLabelledJson(contentType)) {
 			throw undecodableError(failed, status, 'it is labelled JSON but is not valid JSON');
 		}
 		return answer.text;
 	}
+	// n8n copies and saves items recursively: too deep an answer would crash it later, unexplained.
+	if (nestsDeeperThan(parsed, MAX_NESTING_DEPTH)) throw tooDeepError(failed, status);
+	return parsed;
 }

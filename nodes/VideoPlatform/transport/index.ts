@@ -211,7 +211,8 @@ export class PlatformClient {
 			{
 				method: request.method,
 				url: failed.url,
-				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+				// Uncompressed: n8n's client inflates a cut gzip answer without an error (see decode.ts).
+				headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Encoding': 'identity' },
 				body: request.body === undefined ? undefined : JSON.stringify(request.body),
 				// A stream, so that the answer's size and its deadline are the node's to enforce.
 				encoding: 'stream',

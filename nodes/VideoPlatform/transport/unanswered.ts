@@ -42,13 +42,38 @@ function networkFailure(error: unknown): NetworkFailure | undefined {
 }
 
 /**
- * OpenSSL's reason for a failed TLS handshake, e.g. "wrong version number". Node puts it in the
+ * OpenSSL's reason for a failed TLS connection, e.g. "wrong version number". Node puts it in the
  * code (ERR_SSL_…) or, for EPROTO (https:// to a plain http:// port, for one), only in the message.
  */
 function tlsFailureReason({ code, message }: NetworkFailure): string | undefined {
 	if (code.startsWith('ERR_SSL_')) return code.slice('ERR_SSL_'.length).toLowerCase().replace(/_/g, ' ');
 	if (code === 'EPROTO') return /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1];
 	return undefined;
+}
+
+/**
+ * Ends of OpenSSL reasons that only a handshake gives, before the request is sent (the prefix,
+ * such as "sslv3 " or "tlsv1 ", varies). Any other TLS failure, such as "decryption failed or bad
+ * record mac" or "record overflow" in the records that carry the request and its answer, may come
+ * after the request went; an unknown one counts as such too, since a wrong "nothing was sent"
+ * invites sending a second room, while a wrong "may have" costs only a look at the platform.
+ */
+const HANDSHAKE_ONLY_REASONS = [
+	'wrong version number',
+	'unsupported protocol',
+	'no protocols available',
+	'alert handshake failure',
+	'alert protocol version',
+	'alert certificate required',
+	'alert bad certificate',
+	'alert unknown ca',
+	'alert certificate unknown',
+	'alert unsupported certificate',
+	'alert insufficient security',
+];
+
+function isHandshakeOnly(reason: string): boolean {
+	return HANDSHAKE_ONLY_REASONS.some((handshake) => reason.endsWith(handshake));
 }
 
 const CHECK_REACHABLE = 'Check the Base URL in the Video Platform API credential, and that n8n can reach that address.';
@@ -58,8 +83,8 @@ function whyNotSent(failure: NetworkFailure): { reason: string; hint: string } |
 	const known = NOT_SENT_REASONS[failure.code];
 	if (known) return { reason: known, hint: CHECK_REACHABLE };
 	const tls = tlsFailureReason(failure);
-	if (tls === undefined) return undefined;
-	if (tls.includes('certificate required')) {
+	if (tls === undefined || !isHandshakeOnly(tls)) return undefined;
+	if (tls.endsWith('certificate required')) {
 		return {
 			reason: 'the server asks for a client certificate, which the node does not send',
 			hint: 'Use a Base URL of the platform that does not require a client certificate (mutual TLS); the node cannot present one.',
@@ -125,7 +150,10 @@ export function noAnswerError(failed: FailedRequest, error: unknown, deadlineMs:
 			`Nothing was sent. ${notSent.hint}`,
 		);
 	}
-	const reason = (code && MAYBE_SENT_REASONS[code]) ?? (code ? `network error ${code}` : 'network error');
+	const tls = failure && tlsFailureReason(failure);
+	const reason =
+		(code && MAYBE_SENT_REASONS[code]) ??
+		(tls ? `a TLS error (${tls})` : code ? `network error ${code}` : 'network error');
 	return apiError(
 		failed,
 		null,

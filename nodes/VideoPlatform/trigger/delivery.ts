@@ -36,25 +36,6 @@ export function payloadOf({ parsedBody, rawBody }: IncomingDelivery): IDataObjec
 	}
 }
 
-/**
- * How deeply a delivery's JSON may nest. n8n copies and stores items with recursive code that
- * overflows the stack at a few thousand levels (JSON.stringify at about 4,000, structuredClone at
- * about 2,000 on Node 20), and so would the delivery key's canonical JSON; a real payload nests
- * a handful of levels.
- */
-export const MAX_NESTING_DEPTH = 100;
-
-/** Whether lists and objects nest more than `limit` levels deep. Iterative, so any depth is safe. */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-	const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
-	for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-		if (next.value === null || typeof next.value !== 'object') continue;
-		if (next.depth === limit) return true;
-		for (const child of Object.values(next.value)) pending.push({ value: child, depth: next.depth + 1 });
-	}
-	return false;
-}
-
 /** Reads a dot path such as `data.room.id` from a payload. */
 export function valueAt(payload: IDataObject, path: string): unknown {
 	let current: unknown = payload;

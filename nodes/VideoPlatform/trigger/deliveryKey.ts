@@ -18,7 +18,8 @@ const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).d
 
 /**
  * JSON with the keys of every object sorted, so that equal values give equal text. Recursive:
- * the trigger refuses a delivery nested deeper than MAX_NESTING_DEPTH before it gets here.
+ * the trigger refuses a delivery nested deeper than MAX_NESTING_DEPTH (shared/nesting.ts)
+ * before it gets here.
  */
 export function canonicalJson(value: unknown): string {
 	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

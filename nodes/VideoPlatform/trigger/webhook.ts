@@ -1,7 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting';
 import type { IncomingDelivery } from './delivery';
-import { deliveryItem, MAX_NESTING_DEPTH, nestsDeeperThan, payloadOf } from './delivery';
+import { deliveryItem, payloadOf } from './delivery';
 import { bodySha256Of, deliveryKeyOf } from './deliveryKey';
 import { eventMatches, fieldMatches, parseAllowedValues } from './filter';
 import { secretCredentialProblem, secretMatches } from './secret';

@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 
 import type { NodeApiError } from 'n8n-workflow';
@@ -6,7 +9,14 @@ import type { ReadAnswer } from '../../../../nodes/VideoPlatform/transport/answe
 import { readAnswer } from '../../../../nodes/VideoPlatform/transport/answer';
 import { Deadline } from '../../../../nodes/VideoPlatform/transport/deadline';
 import { decodeSuccess, isHtmlPage } from '../../../../nodes/VideoPlatform/transport/decode';
-import { failedCreateRoom as failed, MAY_HAVE_CREATED_ROOM as MAY_HAVE } from '../../../helpers/platformClient';
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import { createExecuteContext } from '../../../helpers/executeContext';
+import {
+	createRoom,
+	failedCreateRoom as failed,
+	MAY_HAVE_CREATED_ROOM as MAY_HAVE,
+} from '../../../helpers/platformClient';
+import { SANDBOX_KEY } from '../../../helpers/sandbox';
 
 const whole = (text: string): ReadAnswer => ({ outcome: 'whole', text });
 const json = { 'content-type': 'application/json' };
@@ -56,6 +66,50 @@ describe('decodeSuccess', () => {
 		const error = decodeError(whole('{}'), { 'content-encoding': `x-${failed.secret}-${'z'.repeat(200)}` });
 		expect(JSON.stringify([error, error.message, error.description])).not.toContain(failed.secret);
 		expect(error.message).toMatch(/"x-\[redacted\]-z+…"/);
+	});
+});
+
+describe('JSON nested too deeply to be copied and saved as an item', () => {
+	const nestedId = (levels: number) => `{"id":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+
+	it('fails the item, rather than crash n8n later: the room may exist', () => {
+		const error = decodeError(whole(nestedId(5000)), json);
+		expect(error.message).toBe(
+			"The platform's answer (HTTP 201) is JSON nested more than 100 levels deep, more than the node accepts [item 2]",
+		);
+		expect(error.description).toMatch(new RegExp(`^${MAY_HAVE.replace(/[.;]/g, '\\$&')} `));
+		expect(error.httpCode).toBe('201');
+	});
+
+	it('fails it also when the answer is not labelled JSON', () => {
+		expect(decodeError(whole(nestedId(101)), { 'content-type': 'text/plain' }).message).toMatch(/nested more than 100 levels/);
+	});
+
+	it('accepts the deepest answer it allows', () => {
+		expect(decodeSuccess(whole(nestedId(99)), json, failed, 201)).toEqual(JSON.parse(nestedId(99)));
+	});
+});
+
+describe('the request asks for an answer that is not compressed, through n8n-core\'s real client', () => {
+	it('sends Accept-Encoding: identity, as the one Accept-Encoding header', async () => {
+		const seen: IncomingHttpHeaders[] = [];
+		const rawNames: string[][] = [];
+		const server = createServer((request, response) => {
+			seen.push(request.headers);
+			rawNames.push(request.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase()));
+			request.resume();
+			response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"r1"}');
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		try {
+			const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+			const context = createExecuteContext({ credentials: { baseUrl, apiKey: SANDBOX_KEY } });
+			await new PlatformClient(context, 'room').request(createRoom, 0);
+			expect(seen.map((headers) => headers['accept-encoding'])).toEqual(['identity']);
+			expect(rawNames[0].filter((name) => name === 'accept-encoding')).toHaveLength(1);
+		} finally {
+			await new Promise((resolve) => server.close(resolve));
+		}
 	});
 });
 

@@ -3,14 +3,20 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { Server, ServerOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TLSSocket } from 'node:tls';
 
 import type { NodeApiError } from 'n8n-workflow';
 
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
 import { createExecuteContext, realHttp } from '../../../helpers/executeContext';
-import { createRoom, createRoomFailure as createRoomAt } from '../../../helpers/platformClient';
+import {
+	createRoom,
+	createRoomFailure as createRoomAt,
+	MAY_HAVE_CREATED_ROOM as MAY_HAVE,
+} from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
 
@@ -107,5 +113,37 @@ describe('TLS failures before the request: nothing was sent', () => {
 		);
 		expect(error.description).toMatch(/^Nothing was sent\. The server may ask for a client certificate/);
 		expect(requestsSeen).toBe(0);
+	});
+});
+
+describe('a TLS failure after the request went: the room may exist', () => {
+	const certificate = selfSignedCertificate();
+
+	it('a record that fails its integrity check, sent in place of the answer', async () => {
+		let requestsSeen = 0;
+		// A TLS server that takes the request, then writes a forged application-data record.
+		const server = createTcpServer((raw) => {
+			const secure = new TLSSocket(raw, { isServer: true, ...certificate });
+			let received = '';
+			secure.on('data', (chunk: Buffer) => {
+				received += chunk.toString();
+				if (!received.includes('\r\n\r\n') || !received.endsWith('}')) return;
+				requestsSeen++;
+				raw.write(Buffer.concat([Buffer.from([0x17, 0x03, 0x03, 0x00, 0x20]), Buffer.alloc(32, 'x')]));
+			});
+			secure.on('error', () => undefined);
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		try {
+			const error = await createRoomTrustingServer(baseUrl);
+			expect(error.message).toBe(
+				`The connection to ${baseUrl} broke before an answer came: a TLS error (decryption failed or bad record mac) [item 0]`,
+			);
+			expect(error.description).toBe(MAY_HAVE);
+			expect(requestsSeen).toBe(1);
+		} finally {
+			await new Promise((resolve) => server.close(resolve));
+		}
 	});
 });

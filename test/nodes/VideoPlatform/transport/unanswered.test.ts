@@ -83,7 +83,11 @@ describe('a TLS handshake that failed: nothing was sent', () => {
 	it.each([
 		['ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION', 'tlsv1 alert protocol version'],
 		['ERR_SSL_UNSUPPORTED_PROTOCOL', 'unsupported protocol'],
-	])('any other %p is a failed handshake too', (code, reason) => {
+		['ERR_SSL_NO_PROTOCOLS_AVAILABLE', 'no protocols available'],
+		['ERR_SSL_TLSV1_ALERT_UNKNOWN_CA', 'tlsv1 alert unknown ca'],
+		['ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE', 'sslv3 alert bad certificate'],
+		['EPROTO', 'sslv3 alert bad certificate'],
+	])('%p %p, which only a handshake gives, is a failed handshake too', (code, reason) => {
 		const error = noAnswerError(failed, tlsFailure(code, reason), 60_000);
 		expect(error.message).toBe(`${cannotReach}: the TLS handshake failed (${reason}) [item 2]`);
 		expect(error.description).toMatch(/^Nothing was sent\. Check the Base URL/);
@@ -94,6 +98,31 @@ describe('a TLS handshake that failed: nothing was sent', () => {
 		expect(error.message).toBe(
 			'The connection to https://video.example.com broke before an answer came: network error EPROTO [item 2]',
 		);
+		expect(error.description).toBe(MAY_HAVE);
+	});
+});
+
+describe('a TLS failure in the encrypted records, which can come after the request went: the room may exist', () => {
+	const broke = 'The connection to https://video.example.com broke before an answer came: a TLS error';
+
+	it.each([
+		['ERR_SSL_DECRYPTION_FAILED_OR_BAD_RECORD_MAC', 'decryption failed or bad record mac'],
+		['EPROTO', 'decryption failed or bad record mac'],
+		['ERR_SSL_SSLV3_ALERT_BAD_RECORD_MAC', 'sslv3 alert bad record mac'],
+		['ERR_SSL_TLSV1_ALERT_RECORD_OVERFLOW', 'tlsv1 alert record overflow'],
+		['ERR_SSL_RECORD_OVERFLOW', 'record overflow'],
+		['ERR_SSL_BAD_DECRYPT', 'bad decrypt'],
+		['ERR_SSL_PACKET_LENGTH_TOO_LONG', 'packet length too long'],
+	])('%p %p', (code, reason) => {
+		const error = noAnswerError(failed, tlsFailure(code, reason), 60_000);
+		expect(error.message).toBe(`${broke} (${reason}) [item 2]`);
+		expect(error.description).toBe(MAY_HAVE);
+		expect(error.httpCode).toBeNull();
+	});
+
+	it('a TLS reason the node does not know is not taken for a handshake either', () => {
+		const error = noAnswerError(failed, tlsFailure('ERR_SSL_SOMETHING_NEW_2', 'something new 2'), 60_000);
+		expect(error.message).toBe(`${broke} (something new 2) [item 2]`);
 		expect(error.description).toBe(MAY_HAVE);
 	});
 });
