@@ -10,15 +10,16 @@ import { API_VERSION_PREFIX, normalizeApiKey } from '../nodes/VideoPlatform/plat
 
 /**
  * The base URL as `normalizeBaseUrl` in nodes/VideoPlatform/platform.ts makes it. An expression
- * cannot refuse with a message as the node does (`baseUrlProblem` in transport/credential.ts), so
- * it drops what the node refuses: a `user:password@` (which would replace the Bearer key with
- * Basic auth), then a query or fragment. What it cannot drop, a space or a percent-encoded host
- * (which n8n's client would decode into another host), becomes text that no URL parser accepts:
- * the Test then fails with n8n's own message and sends nothing. A port out of range needs no
- * rule here: the parser refuses it itself.
+ * cannot refuse with a message as the node does (`baseUrlProblem` in transport/credential.ts). It
+ * drops a query or fragment, which cannot change the host. What would send the key elsewhere, or
+ * otherwise, becomes text that no URL parser accepts, so the Test fails with n8n's own message
+ * and sends nothing: an `@` in the host part as the node reads it (up to the first /, ? or #,
+ * backslashes included; a parser that ends the host at a backslash would send the key to what
+ * comes before it), a space, and a host with percent-encoding or a character read as a dot
+ * (which would name another host). A port out of range needs no rule: the parser refuses it.
  */
 export const BASE_URL_EXPRESSION =
-	'={{ String($credentials.baseUrl).trim().replace(/^([a-z][a-z0-9+.-]*:\\/*)?[^/\\\\?#]*@/i, "$1").replace(/[?#].*$/, "").replace(/\\/+$/, "").replace(/\\/v1$/i, "").replace(/\\/+$/, "").replace(/^(?=[\\s\\S]*\\s|[a-z][a-z0-9+.-]*:[/\\\\]*[^/\\\\]*%)[\\s\\S]*$/i, "invalid Base URL") }}';
+	'={{ String($credentials.baseUrl).trim().replace(/[?#].*$/, "").replace(/\\/+$/, "").replace(/\\/v1$/i, "").replace(/\\/+$/, "").replace(/^(?=[\\s\\S]*\\s|(?:[a-z][a-z0-9+.-]*:)?[/\\\\]*[^/?#]*@|[a-z][a-z0-9+.-]*:[/\\\\]*[^/\\\\]*[%\\u3002\\uFF0E\\uFF61])[\\s\\S]*$/i, "invalid Base URL") }}';
 
 /** Redirects are never followed; these say so, since n8n shows only a rule's fixed message. */
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];

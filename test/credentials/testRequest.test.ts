@@ -54,12 +54,30 @@ describe("the credential's Test request against real local servers", () => {
 		expect(platform.state.requests).toEqual([]);
 	});
 
-	it('sends the Bearer key, not Basic auth, to the right path when the Base URL has user:password@ or a query', async () => {
+	it('sends nothing when the Base URL has a user name or password, which the node refuses', async () => {
 		platform = await startSandbox();
-		await testRequestAt(platform.url.replace('://', '://admin:hunter2@'));
+		expect(await testRequestAt(platform.url.replace('://', '://admin:hunter2@'))).toBeUndefined();
+		expect(await testRequestAt(platform.url.replace('://', '://@'))).toBeUndefined();
+		expect(platform.state.requests).toEqual([]);
+	});
+
+	it('sends nothing to the host before a backslash and an @, which the node takes for user info', async () => {
+		// A URL parser ends the host at the backslash, so this would send the key to the sandbox.
+		platform = await startSandbox();
+		expect(await testRequestAt(`${platform.url}\\x@video.example.com`)).toBeUndefined();
+		expect(platform.state.requests).toEqual([]);
+	});
+
+	it('sends nothing to a host with a character read as a dot, which the node refuses', async () => {
+		platform = await startSandbox();
+		expect(await testRequestAt(platform.url.replace('127.0.0.1', '127\u30020\u30020\u30021'))).toBeUndefined();
+		expect(platform.state.requests).toEqual([]);
+	});
+
+	it('sends the Bearer key to the right path when the Base URL has a query or a fragment', async () => {
+		platform = await startSandbox();
 		await testRequestAt(`${platform.url}/?tenant=1#top`);
 		expect(platform.state.requests.map((r: { path: string; authorization: string }) => [r.path, r.authorization])).toEqual([
-			['/v1/rooms', 'valid Bearer key'],
 			['/v1/rooms', 'valid Bearer key'],
 		]);
 	});

@@ -39,6 +39,10 @@ const BASE_URL_PROBLEMS = {
 		message: "The credential's Base URL has percent-encoding (%…) in its host name",
 		description: `Type the host name as plain text in the Base URL of the ${CREDENTIAL_NAME} credential, e.g. https://video.example.com. An encoded host name can stand for another host than the one it seems to name, so the API key is not sent to it. ${NOTHING_SENT}`,
 	},
+	dotLookalike: {
+		message: "The credential's Base URL has a character in its host name that web addresses read as a dot",
+		description: `Type the host name with plain dots (.) in the Base URL of the ${CREDENTIAL_NAME} credential, e.g. https://video.example.com. Ideographic and full-width full stops (。 ． ｡) are read as dots, so the host name can stand for another host than the one it seems to name, and the API key is not sent to it. ${NOTHING_SENT}`,
+	},
 	port: {
 		message: "The credential's Base URL has a port that is not a number from 1 to 65535",
 		description: `Correct the number after the host's colon in the Base URL of the ${CREDENTIAL_NAME} credential, e.g. https://video.example.com:8443, or leave the port out. ${NOTHING_SENT}`,
@@ -61,11 +65,17 @@ function authorityOf(url: string): string {
 	return url.replace(/^([a-z][a-z0-9+.-]*:)?[/\\]*/i, '').split(/[/?#]/)[0];
 }
 
-/** The port as typed after the host (an IPv6 host is in brackets), or undefined when there is none. */
+/**
+ * The port as typed after the host, or undefined when there is none. An IPv6 host is in brackets
+ * and its colons are not a port's; an authority of no known shape is left to the URL parser.
+ */
 function portOf(authority: string): string | undefined {
-	const port = /^(?:\[[^\]]*\]|[^:]*):(.*)$/.exec(authority)?.[1];
+	const port = /^(?:\[[^\]]*\]|[^:[\]]*)(?::(.*))?$/.exec(authority)?.[1];
 	return port === '' ? undefined : port;
 }
+
+/** The only characters that URL parsing (UTS #46 mapping) turns into a dot in a host name. */
+const DOT_LOOKALIKES = /[\u3002\uFF0E\uFF61]/;
 
 function isPortNumber(port: string): boolean {
 	return /^\d+$/.test(port) && Number(port) >= 1 && Number(port) <= 65535;
@@ -84,6 +94,7 @@ export function baseUrlProblem(raw: unknown): Problem | undefined {
 	if (/[?#]/.test(url)) return BASE_URL_PROBLEMS.queryOrFragment;
 	if (/\s/.test(url)) return BASE_URL_PROBLEMS.space;
 	if (authority.includes('%')) return BASE_URL_PROBLEMS.encodedHost;
+	if (DOT_LOOKALIKES.test(authority)) return BASE_URL_PROBLEMS.dotLookalike;
 	const port = portOf(authority);
 	if (port !== undefined && !isPortNumber(port)) return BASE_URL_PROBLEMS.port;
 	let parsed: URL;
@@ -101,11 +112,24 @@ export function isHeaderSafeText(text: string): boolean {
 	return /^[\x20-\x7e]*$/.test(text);
 }
 
+/**
+ * The node's own minimum; the platform publishes none. Messages hide the key wherever it appears,
+ * so a shorter one would garble them (a key "1" would hide every 1 in the Base URL).
+ */
+const MIN_API_KEY_LENGTH = 8;
+
 export function apiKeyProblem(apiKey: string): Problem | undefined {
 	if (apiKey === '') {
 		return {
 			message: `The API key in the ${CREDENTIAL_NAME} credential is empty`,
 			description: `Paste the API key your platform issued into the ${CREDENTIAL_NAME} credential. A key of only spaces, or "Bearer" alone, is empty. ${NOTHING_SENT}`,
+		};
+	}
+	if (apiKey.length < MIN_API_KEY_LENGTH) {
+		const length = `${apiKey.length} character${apiKey.length === 1 ? '' : 's'}`;
+		return {
+			message: `The API key in the ${CREDENTIAL_NAME} credential is too short to be an API key (${length})`,
+			description: `Copy the whole API key from the platform into the ${CREDENTIAL_NAME} credential. The node takes keys of at least ${MIN_API_KEY_LENGTH} characters: this minimum is the node's own rule (the platform publishes none), since a key this short could not be hidden in the node's messages. ${NOTHING_SENT}`,
 		};
 	}
 	if (isHeaderSafeText(apiKey)) return undefined;

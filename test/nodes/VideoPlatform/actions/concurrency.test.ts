@@ -1,7 +1,7 @@
 import { readConcurrency, runBounded } from '../../../../nodes/VideoPlatform/actions/concurrency';
 import { createExecuteContext } from '../../../helpers/executeContext';
 
-const credentials = { baseUrl: 'https://video.example.com', apiKey: 'k' };
+const credentials = { baseUrl: 'https://video.example.com', apiKey: 'sk_test_key' };
 
 describe('readConcurrency', () => {
 	it.each([

@@ -14,7 +14,15 @@ describe('the Base URL rule', () => {
 		'https://video.example.com/api/v1/',
 		'http://127.0.0.1:8787',
 		'https://[::1]:8443',
+		'http://[::1]:8080',
 		'https://video.example.com:65535',
+		// IPv6 without a port: the colons inside the brackets are not a port's.
+		'http://[::1]',
+		'https://[2001:db8::1]',
+		'https://[::ffff:127.0.0.1]/api',
+		'http://[::1]/',
+		// An international host name is fine: it has the dots it seems to have.
+		'https://vidéo.example.com',
 	])('accepts %p', (url) => {
 		expect(baseUrlProblem(url)).toBeUndefined();
 	});
@@ -23,6 +31,14 @@ describe('the Base URL rule', () => {
 		['https://video.example.com:99999', /has a port that is not a number from 1 to 65535$/],
 		['https://video.example.com:0', /has a port that is not a number from 1 to 65535$/],
 		['https://video.example.com:8o8o', /has a port that is not a number from 1 to 65535$/],
+		['https://video.example.com:65536', /has a port that is not a number from 1 to 65535$/],
+		['https://video.example.com:+80', /has a port that is not a number from 1 to 65535$/],
+		['https://[::1]:0', /has a port that is not a number from 1 to 65535$/],
+		['https://[::1]:99999', /has a port that is not a number from 1 to 65535$/],
+		['https://[::1]:8o8o', /has a port that is not a number from 1 to 65535$/],
+		['https://video.example.com\u3002evil.com', /has a character in its host name that web addresses read as a dot$/],
+		['https://video.example.com\uFF0Eevil.com', /has a character in its host name that web addresses read as a dot$/],
+		['https://video.example.com\uFF61evil.com/api', /has a character in its host name that web addresses read as a dot$/],
 		['https://video example.com', /has a space or a line break in it$/],
 		['https://video.example.com/my api', /has a space or a line break in it$/],
 		['https://video.example.com%40evil.com', /has percent-encoding \(%…\) in its host name$/],
@@ -34,11 +50,11 @@ describe('the Base URL rule', () => {
 	])('refuses %p with its own reason, without quoting it', (url, reason) => {
 		const problem = baseUrlProblem(url);
 		expect(problem?.message).toMatch(reason);
-		expect(JSON.stringify(problem)).not.toMatch(/evil|99999|8o8o|video example|my api|ftp:/);
+		expect(JSON.stringify(problem)).not.toMatch(/evil|99999|65536|\+80|8o8o|video example|my api|ftp:/);
 	});
 
 	it('gives every refusal a message of its own', () => {
-		const urls = ['https://a.example:99999', 'https://a .example', 'https://a%2E.example', 'https://u@a.example', 'https://a.example?x', 'ftp://a.example', 'a.example'];
+		const urls = ['https://a.example:99999', 'https://a .example', 'https://a%2E.example', 'https://a\u3002example', 'https://u@a.example', 'https://a.example?x', 'ftp://a.example', 'a.example'];
 		const messages = urls.map((url) => baseUrlProblem(url)?.message);
 		expect(new Set(messages).size).toBe(urls.length);
 	});
@@ -49,6 +65,31 @@ describe('the API key rule', () => {
 		expect(() => checkCredential(testNode, { baseUrl: 'https://video.example.com', apiKey: raw }, 3)).toThrow(
 			new NodeOperationError(testNode, 'The API key in the Video Platform API credential is empty [item 3]'),
 		);
+	});
+
+	it.each([
+		['k', '1 character'],
+		['Bearer 1', '1 character'],
+		['  sk_1234 ', '7 characters'],
+	])('refuses the key %p as too short (%s)', (raw, length) => {
+		expect(() => checkCredential(testNode, { baseUrl: 'https://video.example.com', apiKey: raw }, 3)).toThrow(
+			new NodeOperationError(
+				testNode,
+				`The API key in the Video Platform API credential is too short to be an API key (${length}) [item 3]`,
+			),
+		);
+	});
+
+	it('says why a short key is refused, without quoting it', () => {
+		const description = apiKeyProblem('sk_1234')?.description ?? '';
+		expect(description).toMatch(/^Copy the whole API key from the platform/);
+		expect(description).toMatch(/the node's own rule/);
+		expect(description).toMatch(/publishes none/);
+		expect(description).not.toContain('sk_1234');
+	});
+
+	it('accepts a key of 8 characters, the fewest it takes', () => {
+		expect(apiKeyProblem('sk_12345')).toBeUndefined();
 	});
 
 	it('says how to fix an empty key', () => {
@@ -85,6 +126,25 @@ describe('a credential that breaks a rule sends nothing, through n8n-core\'s rea
 		const error = await createRoomFailure('http://127.0.0.1:99999');
 		expect(error.message).toBe("The credential's Base URL has a port that is not a number from 1 to 65535 [item 0]");
 		expect(error.description).toMatch(/Nothing was sent/);
+	});
+
+	it('a host with a character read as a dot, which would send the key to another host', async () => {
+		const lookalike = sandbox.url.replace('127.0.0.1', '127\u30020\uFF0E0\uFF611');
+		const error = await createRoomFailure(lookalike);
+		expect(error.message).toBe(
+			"The credential's Base URL has a character in its host name that web addresses read as a dot [item 0]",
+		);
+		expect(error.description).toMatch(/Nothing was sent/);
+		expect(sandbox.state.requests).toEqual([]);
+	});
+
+	it('a key too short to be one, which could not be hidden in messages', async () => {
+		const error = await createRoomFailure(sandbox.url, undefined, '1');
+		expect(error.message).toBe(
+			'The API key in the Video Platform API credential is too short to be an API key (1 character) [item 0]',
+		);
+		expect(error.description).toMatch(/Nothing was sent/);
+		expect(sandbox.state.requests).toEqual([]);
 	});
 
 	it.each(['', '  ', 'Bearer ', 'Bearer'])('the empty API key %p', async (apiKey) => {

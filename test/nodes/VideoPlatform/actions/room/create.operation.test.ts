@@ -5,7 +5,7 @@ import { execute } from '../../../../../nodes/VideoPlatform/actions/room/create.
 import { PlatformClient } from '../../../../../nodes/VideoPlatform/transport';
 import { createExecuteContext } from '../../../../helpers/executeContext';
 
-const credentials = { baseUrl: 'https://video.example.com/v1/', apiKey: 'Bearer k' };
+const credentials = { baseUrl: 'https://video.example.com/v1/', apiKey: 'Bearer sk_test_key' };
 
 function run(parameters: Record<string, unknown>, answer: unknown = { statusCode: 201, body: '{"id":"r1"}' }) {
 	const http = jest.fn<Promise<unknown>, [IHttpRequestOptions]>(async () => answer);
