@@ -23,11 +23,15 @@ function freePort() {
 	});
 }
 
-/** The JSON document n8n prints after its log lines: from the first line that is exactly `{`. */
+/**
+ * The JSON document n8n prints among its log lines: from the first line that is exactly `{` to
+ * the last that is exactly `}`, since a late log line (a shutdown message) may follow it.
+ */
 function parseRawOutput(stdout) {
 	const start = stdout.search(/^\{$/m);
-	if (start < 0) throw new Error(`n8n printed no run data:\n${stdout.slice(-2000)}`);
-	return JSON.parse(stdout.slice(start));
+	const end = stdout.lastIndexOf('\n}');
+	if (start < 0 || end < start) throw new Error(`n8n printed no run data:\n${stdout.slice(-2000)}`);
+	return JSON.parse(stdout.slice(start, end + 2));
 }
 
 class N8nInstance {
@@ -164,6 +168,10 @@ class N8nInstance {
 			run = parseRawOutput(result.stdout);
 		} catch {
 			run = undefined;
+			// A run that succeeded has run data; said here, since a test sees only that there is none.
+			if (result.status === 0) {
+				process.stderr.write(`[n8n ${this.version}] execute --id=${id} exited 0 without run data:\n${result.stdout.slice(-1500)}\n${result.stderr.slice(-1500)}\n`);
+			}
 		}
 		return { ok: result.status === 0, run, stdout: result.stdout, stderr: result.stderr };
 	}
