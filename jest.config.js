@@ -1,5 +1,5 @@
 // unit: in-process, seconds. package: packs the tarball and runs n8n's scanner.
-// e2e: drives a real n8n 2.x and 1.x and takes minutes.
+// e2e: drives real n8n (the versions of tools/lib/n8n-versions.js) and takes minutes.
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json' }];
 const project = (displayName, extra) => ({
 	displayName,

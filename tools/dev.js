@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 'use strict';
 // npm run dev [-- --port 5678] [--sandbox-port 8787]
-// For contributors: `tsc --watch`, and a local n8n 2.x that loads the package straight from dist
-// (node types CUSTOM.videoPlatform and CUSTOM.videoPlatformTrigger), with the sandbox and its
-// credential. n8n does not reload community nodes by itself, so after each compile without
-// errors the package is reloaded (n8n's own reload, else a restart of n8n).
+// For contributors: `tsc --watch`, and a local n8n (the default 2.x) that loads the package
+// straight from dist (node types CUSTOM.videoPlatform and CUSTOM.videoPlatformTrigger), with the
+// sandbox and its credential. n8n does not reload community nodes by itself, so after each compile
+// without errors the package is reloaded (n8n's own reload, else a restart of n8n).
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 
@@ -41,7 +41,8 @@ async function reload(n8n) {
 
 /** The sandbox and n8n, with the sandbox credential and the owner; stops both if anything fails. */
 async function startServices() {
-	const n8n = await new N8nInstance({ major: 2, userFolder: path.join(repoRoot, '.n8n-local', 'dev-n8n-2') }).prepare();
+	// The default version; the folder keeps its name so that a newer default takes over its workflows.
+	const n8n = await new N8nInstance({ userFolder: path.join(repoRoot, '.n8n-local', 'dev-n8n-2') }).prepare();
 	n8n.port = Number(option('--port', 0)) || n8n.port;
 	// The sandbox's own default key, as with npm start.
 	const sandbox = createSandbox({ port: Number(option('--sandbox-port', 0)) });

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 'use strict';
-// npm start [-- --n8n 1] [--port 5678] [--sandbox-port 8787] [--data .n8n-local] [--exit-when-ready]
+// npm start [-- --n8n 1|2|<version>] [--port 5678] [--sandbox-port 8787] [--data .n8n-local] [--exit-when-ready]
 // npm start -- --queue [--port 5678] [--sandbox-port 8787] [--data .n8n-local] [--exit-when-ready]
 // n8n with this package, the local sandbox and the example workflows, in one command.
 // Ctrl-C stops everything it started. The n8n user folder (.n8n-local/) is kept between runs,
-// so workflows you make there survive; the examples are imported once. With --queue, n8n 2.x
-// runs in queue mode instead (PostgreSQL, Redis, main, two workers, a webhook processor), on
-// data that is made anew on every start.
+// so workflows you make there survive; the examples are imported once. --n8n picks the n8n: a
+// major means its default version (tools/lib/n8n-versions.js), the default 2.x when left out.
+// With --queue, the default 2.x runs in queue mode instead (PostgreSQL, Redis, main, two
+// workers, a webhook processor), on data that is made anew on every start.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -18,6 +19,7 @@ const { packPackage } = require('./lib/package');
 const { startQueueStack } = require('./lib/n8n-queue');
 const { ensureQueueServices } = require('./lib/queue-services');
 const { ensureN8n } = require('./lib/n8n-install');
+const { UnknownVersionError, defaultVersion, installableVersions, majorOf, resolveVersion, versionSpec } = require('./lib/n8n-versions');
 const { repoRoot, scratchRoot } = require('./lib/paths');
 const { mcpUrls, triggerUrls } = require('./lib/workflows');
 const { createSandbox } = require('./sandbox/server');
@@ -73,6 +75,18 @@ async function importNewExamples(n8n, userFolder, log) {
 	fs.writeFileSync(marker, JSON.stringify([...imported, ...fresh.map(({ workflow }) => workflow.id)]));
 }
 
+const installsWhat = (version) => (versionSpec(version).node === 24 ? 'Node 24 and n8n' : 'n8n');
+
+/**
+ * The n8n user folder under `dataDir` for `--n8n <requested>`: one per major for a major (so a
+ * newer default version takes over the same workflows, as an n8n upgrade does), one per version
+ * for a version named in full.
+ */
+function userFolderFor(dataDir, requested) {
+	const version = resolveVersion(requested);
+	return path.join(dataDir, /^\d+$/.test(String(requested).trim()) ? `n8n-${majorOf(version)}` : `n8n-${version}`);
+}
+
 /** Runs one numbered step, and says how long it took. */
 async function step(log, label, work) {
 	const started = Date.now();
@@ -86,13 +100,13 @@ async function step(log, label, work) {
  * Everything `npm start` sets up, without waiting for Ctrl-C: the tests use it as it is.
  * Returns the running n8n and sandbox; stop them with `stop()`.
  */
-async function startEnvironment({ major, userFolder, port, sandboxPort, log = say }) {
+async function startEnvironment({ version = defaultVersion(), userFolder, port, sandboxPort, log = say }) {
 	const running = [];
 	let n8n;
 	let sandbox;
 	try {
-		n8n = await step(log, `[1/5] n8n ${major}.x: checking the install (the first time, it installs Node 24 and n8n: about ${FIRST_INSTALL_MINUTES} minutes)`, async () =>
-			await new N8nInstance({ major, userFolder }).prepare(),
+		n8n = await step(log, `[1/5] n8n ${version}: checking the install (the first time, it installs ${installsWhat(version)}: about ${FIRST_INSTALL_MINUTES} minutes)`, async () =>
+			await new N8nInstance({ version, userFolder }).prepare(),
 		);
 		running.push(n8n);
 		n8n.port = await portOr(port);
@@ -152,11 +166,12 @@ async function startEnvironment({ major, userFolder, port, sandboxPort, log = sa
  * webhook example active. Returns the running stack and sandbox; stop them with `stop()`.
  */
 async function startQueueEnvironment({ dataDir, port, sandboxPort, log = say }) {
+	const version = defaultVersion();
 	let sandbox;
 	let stack;
 	try {
-		await step(log, `[1/4] n8n 2.x, PostgreSQL and Redis: checking the installs (the first time, it installs Node 24 and n8n: about ${FIRST_INSTALL_MINUTES} minutes)`, async () => {
-			await ensureN8n(2);
+		await step(log, `[1/4] n8n ${version}, PostgreSQL and Redis: checking the installs (the first time, it installs ${installsWhat(version)}: about ${FIRST_INSTALL_MINUTES} minutes)`, async () => {
+			await ensureN8n(version);
 			await ensureQueueServices();
 		});
 		const tarball = await step(log, '[2/4] Building and packing the package', async () =>
@@ -173,6 +188,7 @@ async function startQueueEnvironment({ dataDir, port, sandboxPort, log = say }) 
 		stack = await step(log, '[4/4] Starting PostgreSQL, Redis, and n8n in queue mode (main, 2 workers, a webhook processor) with the package on each', async () =>
 			await startQueueStack({
 				tarball,
+				version,
 				dir: path.join(dataDir, 'queue'),
 				mainPort: await portOr(port),
 				credentials: [sandboxCredential(sandbox.url, SANDBOX_KEY), mcpCredential()],
@@ -242,11 +258,10 @@ Press Ctrl-C to stop everything.`);
 }
 
 async function main() {
-	const major = Number(option('--n8n', '2'));
-	if (![1, 2].includes(major)) throw new Error('--n8n takes 1 or 2');
+	const requested = option('--n8n', String(majorOf(defaultVersion())));
 	const environment = await startEnvironment({
-		major,
-		userFolder: path.join(path.resolve(option('--data', path.join(repoRoot, '.n8n-local'))), `n8n-${major}`),
+		version: resolveVersion(requested),
+		userFolder: userFolderFor(path.resolve(option('--data', path.join(repoRoot, '.n8n-local'))), requested),
 		port: Number(option('--port', '5678')),
 		sandboxPort: Number(option('--sandbox-port', '8787')),
 	});
@@ -258,8 +273,8 @@ n8n ${n8n.version} is ready at ${n8n.baseUrl}
   Log in with ${OWNER.email} / ${OWNER.password}
   Sandbox of the platform: ${sandbox.url}/ (API key "${SANDBOX_KEY}"; it shows the rooms and requests)
 
-Try first: open "Video Platform: create a room by hand", click "Execute workflow" (n8n 1.x:
-"Test workflow"), then reload ${sandbox.url}/ to see the room.
+Try first: open "Video Platform: create a room by hand", click "Execute workflow", then reload
+${sandbox.url}/ to see the room.
 
 The webhook example "Video Platform: react to platform webhooks" is active. Its Production URL:
   ${webhookUrl}
@@ -278,6 +293,10 @@ Press Ctrl-C to stop everything.`);
 
 /** What to try after a failure, in one sentence. */
 function adviceFor(error) {
+	if (error instanceof UnknownVersionError) {
+		const majors = [...new Set(installableVersions({ role: 'full' }).map(majorOf))];
+		return `Give --n8n a major (${majors.join(', ')}) or one of these versions: ${installableVersions().join(', ')}.`;
+	}
 	if (error instanceof InstallError) {
 		return 'Fix what the log shows (often the npm registry was out of reach, or the disk is full), then run `npm start` again: the half-finished install is redone.';
 	}
@@ -291,4 +310,4 @@ if (require.main === module) {
 	});
 }
 
-module.exports = { startEnvironment, startQueueEnvironment, WEBHOOK_EXAMPLE, MCP_EXAMPLE };
+module.exports = { startEnvironment, startQueueEnvironment, userFolderFor, WEBHOOK_EXAMPLE, MCP_EXAMPLE };

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 import { OWNER } from '../../tools/lib/n8n-api';
+import { defaultVersion } from '../../tools/lib/n8n-versions';
 import { repoRoot, scratchRoot } from '../../tools/lib/paths';
 import { startEnvironment } from '../../tools/start';
 
@@ -16,7 +17,8 @@ const DOCS =
 		? path.join(repoRoot, 'docs')
 		: path.join(scratchRoot, 'screenshots');
 
-describe('the Video Platform node, seen in a real browser (n8n 2.x)', () => {
+// The editor's selectors are those of the default 2.x, which `npm start` runs.
+describe(`the Video Platform node, seen in a real browser (n8n ${defaultVersion()})`, () => {
 	let environment: Awaited<ReturnType<typeof startEnvironment>>;
 	let browser: Browser;
 	let page: Page;
@@ -24,7 +26,6 @@ describe('the Video Platform node, seen in a real browser (n8n 2.x)', () => {
 	beforeAll(async () => {
 		execFileSync('bash', [path.join(repoRoot, 'tools', 'install-chromium.sh')], { stdio: 'inherit' });
 		environment = await startEnvironment({
-			major: 2,
 			userFolder: path.join(scratchRoot, `e2e-browser-${process.pid}`),
 			port: 0,
 			sandboxPort: 0,

@@ -5,19 +5,19 @@ import { sendSampleDelivery } from '../../tools/sandbox/webhook';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import type { N8n } from './n8nWithPackage';
-import { n8nWithPackage } from './n8nWithPackage';
+import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
 
 const examples = loadExamples();
 const byId = (id: string) => examples.find((e: { workflow: { id: string } }) => e.workflow.id === id)!.workflow;
 
-describe.each([2, 1] as const)('example workflows in a real n8n %i.x', (major) => {
+describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => {
 	let n8n: N8n;
 	let sandbox: Sandbox;
 
 	beforeAll(async () => {
 		// Every fourth request fails with 422, so that the per-class example shows its error branch.
 		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 0.25, errorStatus: 422, maxLifetimeMs: 10 * 60_000 });
-		n8n = await n8nWithPackage(major, 'examples');
+		n8n = await n8nWithPackage(version, 'examples');
 		await n8n.importCredentials([sandboxCredential(sandbox.url, SANDBOX_KEY)]);
 	}, 15 * 60_000);
 

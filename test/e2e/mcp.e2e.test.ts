@@ -6,7 +6,7 @@ import { connectMcpClient, resultText } from '../helpers/mcpClient';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import type { N8n } from './n8nWithPackage';
-import { n8nWithPackage } from './n8nWithPackage';
+import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
 
 type ExampleNode = { name: string; type: string; parameters: Record<string, unknown>; credentials?: unknown };
 
@@ -19,7 +19,7 @@ function exampleToolWith(name: string, credentialId: string) {
 	return { ...exampleTool, id: name.replace(/\W/g, '-'), name, credentials: credentialRef(credentialId) };
 }
 
-describe.each([2, 1] as const)('the node as an MCP tool, in a real n8n %i.x', (major) => {
+describe.each(FULL_VERSIONS)('the node as an MCP tool, in a real n8n %s', (version) => {
 	let n8n: N8n;
 	let sandbox: Sandbox;
 	let rateLimited: Sandbox;
@@ -33,7 +33,7 @@ describe.each([2, 1] as const)('the node as an MCP tool, in a real n8n %i.x', (m
 		// Every create answered 429 without Retry-After: the node's retries run out.
 		rateLimited = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 1, errorStatus: 429, maxLifetimeMs: 10 * 60_000 });
 		failing = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 1, errorStatus: 503, maxLifetimeMs: 10 * 60_000 });
-		n8n = await n8nWithPackage(major, 'mcp');
+		n8n = await n8nWithPackage(version, 'mcp');
 		await n8n.importCredentials([
 			sandboxCredential(sandbox.url, SANDBOX_KEY),
 			mcpCredential(),

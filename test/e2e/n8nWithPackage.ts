@@ -1,18 +1,27 @@
 import * as path from 'node:path';
 
 import { N8nInstance } from '../../tools/lib/n8n-instance';
+import { installableVersions } from '../../tools/lib/n8n-versions';
 import { scratchRoot } from '../../tools/lib/paths';
 import { packedTarball } from './packedTarball';
 
 export type N8n = InstanceType<typeof N8nInstance>;
 
+/** The versions every end-to-end suite runs on, and those that get the smoke test (n8n-versions.js). */
+export const FULL_VERSIONS: string[] = installableVersions({ role: 'full' });
+export const SMOKE_VERSIONS: string[] = installableVersions({ role: 'smoke' });
+
+/** describe.each over versions; over none, one skipped block, since jest fails an empty table. */
+export const eachVersion = (versions: string[]) => (versions.length ? describe.each(versions) : describe.skip.each(['(none)']));
+
 /**
- * A real n8n of the given major in a scratch user folder of its own (named after the test
- * file), with the packed package installed the way users install it. Dispose of it in afterAll.
+ * A real n8n of the given version in a scratch user folder of its own (named after the test
+ * file), with the packed package installed the way users install it; installed into the cache
+ * on first use. Dispose of it in afterAll.
  */
-export async function n8nWithPackage(major: 1 | 2, name: string): Promise<N8n> {
-	const userFolder = path.join(scratchRoot, `e2e-${name}-${major}-${process.pid}`);
-	const n8n = await new N8nInstance({ major, userFolder }).prepare();
+export async function n8nWithPackage(version: string, name: string): Promise<N8n> {
+	const userFolder = path.join(scratchRoot, `e2e-${name}-${version}-${process.pid}`);
+	const n8n = await new N8nInstance({ version, userFolder }).prepare();
 	n8n.installPackage(await packedTarball());
 	return n8n;
 }

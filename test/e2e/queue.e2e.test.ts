@@ -5,13 +5,14 @@ import { SECRET_CREDENTIAL } from '../../nodes/VideoPlatform/trigger/webhook';
 import { freePort } from '../../tools/lib/n8n-instance';
 import { waitForExecutions } from '../../tools/lib/n8n-api';
 import { roomBatchWorkflow, startQueueStack } from '../../tools/lib/n8n-queue';
+import { defaultVersion } from '../../tools/lib/n8n-versions';
 import { scratchRoot } from '../../tools/lib/paths';
 import { startSandboxProcess } from '../../tools/lib/sandbox-process';
 import { credential, dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
 import { packedTarball } from './packedTarball';
 
-// n8n 2.41.1 in queue mode, as the README's "Running at scale" describes it: PostgreSQL, Redis,
-// a main process, two workers (concurrency 2) and a webhook processor, each with the packed
+// The default n8n 2.x in queue mode, as the README's "Running at scale" describes it: PostgreSQL,
+// Redis, a main process, two workers (concurrency 2) and a webhook processor, each with the packed
 // package installed in its own user folder. Speed is measured by `npm run bench:queue`, not here.
 const API_KEY = 'sk_queue_e2e_7d21';
 const SECRET = 'whsec_queue_e2e_5a9c';
@@ -46,7 +47,7 @@ const batchWorkflows = Array.from({ length: BATCHES }, (_, batch) =>
 type Execution = { id: string; status: string; workflowId?: string };
 type Stack = Awaited<ReturnType<typeof startQueueStack>>;
 
-describe('n8n 2.41.1 in queue mode: main, two workers, two webhook processors', () => {
+describe(`n8n ${defaultVersion()} in queue mode: main, two workers, two webhook processors`, () => {
 	let stack: Stack;
 	let sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
 

@@ -1,7 +1,7 @@
 import type { Sandbox } from '../helpers/sandbox';
 import { startSandbox } from '../helpers/sandbox';
 import type { N8n } from './n8nWithPackage';
-import { n8nWithPackage } from './n8nWithPackage';
+import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
 import {
 	createRoom,
 	credential,
@@ -17,13 +17,13 @@ const WRONG_KEY = 'sk_e2e_wrong_0000';
 
 type SeenRequest = { method: string; path: string; body: string; authorization: string; authorizationHeaders: number; contentType?: string };
 
-describe.each([2, 1] as const)('Room → Create in a real n8n %i.x', (major) => {
+describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	let n8n: N8n;
 	let sandbox: Sandbox;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ apiKey: API_KEY, maxLifetimeMs: 10 * 60_000 });
-		n8n = await n8nWithPackage(major, 'room');
+		n8n = await n8nWithPackage(version, 'room');
 		// The credential as a user might paste it: a /v1/ suffix and a "Bearer " prefix, with spaces.
 		await n8n.importCredentials([
 			credential('vpGood', ` ${sandbox.url}/v1/ `, `  Bearer ${API_KEY} `),

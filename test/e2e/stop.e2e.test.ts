@@ -5,7 +5,8 @@ import { SANDBOX_KEY, startLockedOutSandbox } from '../helpers/sandbox';
 import { createApiKey, ensureOwner, publicApiCall } from '../../tools/lib/n8n-api';
 import { createRoom, credential, itemsFrom, webhookTrigger, workflow } from '../../tools/lib/workflows';
 import type { N8n } from './n8nWithPackage';
-import { n8nWithPackage } from './n8nWithPackage';
+import { eachVersion, FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
+import { versionSpec } from '../../tools/lib/n8n-versions';
 
 // Long enough to tell a stop that works (about a second) from one that waits it out.
 const RETRY_AFTER_S = 12;
@@ -28,16 +29,18 @@ const until = async <T>(read: () => Promise<T | undefined>, timeoutMs: number): 
 	}
 };
 
-// n8n 2.x's public API can stop an execution; 1.x's cannot, and the node's stop handling is
-// the same code there (unit and HTTP tests).
-describe('Stopping an execution in a real n8n 2.x while the node waits on Retry-After', () => {
+// Only where n8n's public API can stop an execution (2.x); elsewhere the node's stop handling
+// is the same code (unit and HTTP tests).
+const STOPPABLE = FULL_VERSIONS.filter((version) => versionSpec(version).capabilities.publicApiStop);
+
+eachVersion(STOPPABLE)('Stopping an execution in a real n8n %s while the node waits on Retry-After', (version) => {
 	let n8n: N8n;
 	let sandbox: Sandbox;
 	let apiKey: string;
 
 	beforeAll(async () => {
 		sandbox = await startLockedOutSandbox(String(RETRY_AFTER_S));
-		n8n = await n8nWithPackage(2, 'stop');
+		n8n = await n8nWithPackage(version, 'stop');
 		await n8n.importCredentials([credential('vpLockedOut', sandbox.url, SANDBOX_KEY)]);
 		await n8n.importWorkflow(stopWorkflow);
 		await n8n.activateWorkflow(stopWorkflow.id);

@@ -5,7 +5,7 @@ import { SECRET_CREDENTIAL } from '../../nodes/VideoPlatform/trigger/webhook';
 import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
 import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
 import type { N8n } from './n8nWithPackage';
-import { n8nWithPackage } from './n8nWithPackage';
+import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
 
 const SECRET = 'whsec_e2e_81c4f0a2d9';
 const HEADER = 'X-Platform-Secret';
@@ -63,7 +63,7 @@ type Execution = { id: string; status: string; data?: { resultData: { error?: { 
 /** The delivery an execution started with, as the trigger put it out. */
 const deliveryOf = (execution: Execution) => outputOf(execution, TRIGGER)[0].json as Record<string, unknown>;
 
-describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (major) => {
+describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version) => {
 	let n8n: N8n;
 	let url: string;
 	let apiKey: string;
@@ -79,7 +79,7 @@ describe.each([2, 1] as const)('Video Platform Trigger in a real n8n %i.x', (maj
 		(await waitForExecutions(n8n.baseUrl, apiKey, triggerWorkflow.id, { atLeast: expected })) as Execution[];
 
 	beforeAll(async () => {
-		n8n = await n8nWithPackage(major, 'trigger');
+		n8n = await n8nWithPackage(version, 'trigger');
 		await n8n.importCredentials([
 			{ id: 'vpSecret', name: 'vpSecret', type: SECRET_CREDENTIAL, data: { headerName: HEADER, secret: SECRET } },
 		]);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// npm run bench:queue: in n8n 2.41.1 queue mode (PostgreSQL, Redis, main, two workers at
+// npm run bench:queue: the default n8n 2.x in queue mode (PostgreSQL, Redis, main, two workers at
 // concurrency 2, a webhook processor), against the sandbox in its own process with a rate limit
 // of R requests per second, side by side in one run: four workflows of 250 rooms started at once,
 // and the same 1,000 rooms in one execution. Reports each one's time against the ideal 1000/R
@@ -12,6 +12,7 @@ const path = require('node:path');
 const { freePort } = require('../lib/n8n-instance');
 const { waitForExecutions } = require('../lib/n8n-api');
 const { roomBatchWorkflow, startQueueStack } = require('../lib/n8n-queue');
+const { defaultVersion } = require('../lib/n8n-versions');
 const { packPackage } = require('../lib/package');
 const { repoRoot, scratchRoot } = require('../lib/paths');
 const { startSandboxProcess } = require('../lib/sandbox-process');
@@ -124,7 +125,7 @@ async function main() {
 	const lines = [
 		'# Queue mode benchmark',
 		'',
-		`n8n 2.41.1 in queue mode (PostgreSQL, Redis, main, 2 workers at concurrency 2, a webhook processor), ${ITEMS} rooms, sandbox rate limit R = ${RATE_LIMIT} requests/s (429 + Retry-After), latency ${LATENCY_MS} ms, ${RUNS} run(s) per case (median), the node's default options, ${new Date().toISOString().slice(0, 10)}.`,
+		`n8n ${defaultVersion()} in queue mode (PostgreSQL, Redis, main, 2 workers at concurrency 2, a webhook processor), ${ITEMS} rooms, sandbox rate limit R = ${RATE_LIMIT} requests/s (429 + Retry-After), latency ${LATENCY_MS} ms, ${RUNS} run(s) per case (median), the node's default options, ${new Date().toISOString().slice(0, 10)}.`,
 		`Time is from the first execution's start to the last one's end, as n8n recorded them. Ideal: ${ITEMS}/R = ${(idealMs / 1000).toFixed(1)} s.`,
 		'',
 		`| Case | Time | Ratio to ideal | Rooms created | Items succeeded | Failed executions | Requests seen | Duplicates | Executions (last run) |`,

@@ -210,12 +210,12 @@ async function main() {
 	const tarball = packPackage(path.join(work, 'pack'), { build: true });
 	const port = await freePort();
 
-	const n8n = await new N8nInstance({ major: 2, userFolder: path.join(work, 'with-package') }).prepare();
+	const n8n = await new N8nInstance({ userFolder: path.join(work, 'with-package') }).prepare();
 	n8n.installPackage(tarball);
 	n8n.installPackage(packPackage(path.join(work, 'pack'), { from: path.join(__dirname, 'compliant-limit') }));
 	await n8n.importCredentials([wf.credential('bench', `http://127.0.0.1:${port}`, API_KEY)]);
 	for (const workflow of Object.values(benchWorkflows(`http://127.0.0.1:${port}`))) await n8n.importWorkflow(workflow);
-	const bare = await new N8nInstance({ major: 2, userFolder: path.join(work, 'without-package') }).prepare();
+	const bare = await new N8nInstance({ version: n8n.version, userFolder: path.join(work, 'without-package') }).prepare();
 
 	const plain = await measurePhase(n8n, port, 0);
 	const limited = await measurePhase(n8n, port, RATE_LIMIT);
@@ -246,7 +246,7 @@ async function main() {
 	const report = [
 		'# Benchmark results',
 		'',
-		`${ITEMS} items, ${RUNS} runs per scenario (median), sandbox latency ${LATENCY_MS} ms, n8n 2.41.1, ${new Date().toISOString().slice(0, 10)}.`,
+		`${ITEMS} items, ${RUNS} runs per scenario (median), sandbox latency ${LATENCY_MS} ms, n8n ${n8n.version}, ${new Date().toISOString().slice(0, 10)}.`,
 		'Wall time is n8n\'s own execution time of the measured node; the floor is a plain keep-alive client at the same concurrency. Peak memory is the peak RSS of the whole `n8n execute` process (the floor: of its own process).',
 		'',
 		table('Without rate limit', plain, plain.floor.ms, 'floor'),

@@ -1,11 +1,12 @@
 'use strict';
-// Installs Node 24 and the pinned n8n versions into the cache. An install counts only when its
-// marker names the current recipe and what it installed still runs; anything else (a half-
-// finished folder, a Node package without its program, an older recipe) is wiped and redone.
+// Installs Node 24 and the n8n versions of n8n-versions.js into the cache. An install counts only
+// when its marker names the current recipe and what it installed still runs; anything else (a
+// half-finished folder, a Node package without its program, an older recipe) is wiped and redone.
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { N8N_VERSIONS, node24Dir, n8nDir } = require('./paths');
+const { node24Dir, n8nDir } = require('./paths');
+const { versionSpec } = require('./n8n-versions');
 const { npmEnv, runStep, withLock, say, elapsed, installLog, InstallError } = require('./install-steps');
 
 const MARKER = '.install-complete';
@@ -25,8 +26,13 @@ function ownNodeHeaders() {
 	return fs.existsSync(path.join(prefix, 'include', 'node', 'node.h')) ? prefix : undefined;
 }
 
-function recipeOf(major) {
-	return major === 'node24' ? JSON.stringify(NODE24) : JSON.stringify(N8N_VERSIONS[major]);
+/**
+ * What an install of an n8n version is: the version, the Node it is built for, the overrides. How
+ * it was installed is not part of it, since verify() checks the result (the version, and each
+ * native module loading under that Node); this form also keeps earlier installs valid.
+ */
+function recipeOf(spec) {
+	return JSON.stringify({ version: spec.version, node: spec.node, overrides: spec.overrides });
 }
 
 /** What a finished install must still do: run, and report the expected version. */
@@ -40,12 +46,12 @@ function checkNode24() {
 	return check(node24Bin(), ['--version'], {}, new RegExp(`^v${NODE24.version}\\.`));
 }
 
-function checkN8n(major) {
-	const spec = N8N_VERSIONS[major];
-	const natives = spec.node === 24 ? ['sqlite3', 'isolated-vm'] : ['sqlite3'];
-	const script = `${natives.map((name) => `require(${JSON.stringify(name)});`).join('')}process.stdout.write(require('n8n/package.json').version)`;
-	const node = spec.node === 24 ? node24Bin() : process.execPath;
-	return check(node, ['-e', script], { cwd: n8nDir(major) }, new RegExp(`^${spec.version.replace(/\./g, '\\.')}$`));
+/** The Node that runs (and builds) an n8n version: Node 24 from the cache, or the one running this. */
+const nodeBinOf = (spec) => (spec.node === 24 ? node24Bin() : process.execPath);
+
+function checkN8n(spec) {
+	const script = `${spec.nativeModules.map((name) => `require(${JSON.stringify(name)});`).join('')}process.stdout.write(require('n8n/package.json').version)`;
+	return check(nodeBinOf(spec), ['-e', script], { cwd: n8nDir(spec.version) }, new RegExp(`^${spec.version.replace(/\./g, '\\.')}$`));
 }
 
 function isInstalled(dir, recipe, verify) {
@@ -83,7 +89,7 @@ async function ensure(dir, { name, recipe, verify, install }) {
 async function ensureNode24() {
 	await ensure(node24Dir, {
 		name: 'Node 24',
-		recipe: recipeOf('node24'),
+		recipe: JSON.stringify(NODE24),
 		verify: checkNode24,
 		install: async () => {
 			freshDir(node24Dir, { private: true });
@@ -95,49 +101,57 @@ async function ensureNode24() {
 	return node24Bin();
 }
 
-async function installN8n24(major, dir) {
-	const node = await ensureNode24();
-	const withNode24 = (settings) => ({ ...npmEnv(settings), PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` });
-	// Some install scripts download from outside the npm registry, so none run; only the two
-	// native modules n8n needs are then built, against Node 24's own headers.
-	await runStep(`n8n ${N8N_VERSIONS[major].version}: downloading its packages (about 3 GB once unpacked)`, 'npm', ['install'], {
-		cwd: dir,
-		env: withNode24({ ignore_scripts: true }),
-	});
-	await runStep(`n8n ${N8N_VERSIONS[major].version}: compiling sqlite3 and isolated-vm for Node 24 (1 to 2 minutes)`, 'npm', ['rebuild', 'sqlite3', 'isolated-vm'], {
-		cwd: dir,
-		env: withNode24({ ignore_scripts: false, nodedir: node24Headers() }),
-	});
+/** npm settings and PATH for installing with the version's Node and against its headers. */
+function installEnv(spec, settings) {
+	const node = nodeBinOf(spec);
+	const env = npmEnv({ nodedir: spec.node === 24 ? node24Headers() : ownNodeHeaders(), ...settings });
+	// The tools' own Node is already the one npm finds; only another one goes first.
+	return node === process.execPath ? env : { ...env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` };
 }
 
-async function installN8n20(major, dir) {
-	await runStep(`n8n ${N8N_VERSIONS[major].version}: downloading packages and compiling sqlite3`, 'npm', ['install'], {
-		cwd: dir,
-		env: npmEnv({ ignore_scripts: false, nodedir: ownNodeHeaders() }),
-	});
-}
+const INSTALLERS = {
+	'npm-install': async (spec, dir) => {
+		await runStep(`n8n ${spec.version}: downloading packages and compiling ${spec.nativeModules.join(' and ')}`, 'npm', ['install'], {
+			cwd: dir,
+			env: installEnv(spec, { ignore_scripts: false }),
+		});
+	},
+	// Some install scripts download from outside the npm registry, so none run; only the native
+	// modules n8n needs are then built, against the headers of the version's Node.
+	'scripts-off-then-rebuild': async (spec, dir) => {
+		await runStep(`n8n ${spec.version}: downloading its packages (about 3 GB once unpacked)`, 'npm', ['install'], {
+			cwd: dir,
+			env: installEnv(spec, { ignore_scripts: true }),
+		});
+		await runStep(`n8n ${spec.version}: compiling ${spec.nativeModules.join(' and ')} for Node ${spec.node} (1 to 2 minutes)`, 'npm', ['rebuild', ...spec.nativeModules], {
+			cwd: dir,
+			env: installEnv(spec, { ignore_scripts: false }),
+		});
+	},
+};
 
-/** Installs n8n of the given major (1 or 2) unless it is there and works; returns its folder. */
-async function ensureN8n(major) {
-	const spec = N8N_VERSIONS[major];
-	if (!spec) throw new InstallError(`Unknown n8n major "${major}". Use 1 or 2.`);
-	const dir = n8nDir(major);
+/** Installs an n8n version from n8n-versions.js unless it is there and works; returns its folder. */
+async function ensureN8n(version) {
+	const spec = versionSpec(version);
+	const install = INSTALLERS[spec.installWith];
+	if (!install) throw new InstallError(`n8n ${version}: unknown installWith "${spec.installWith}" in tools/lib/n8n-versions.js`);
+	const dir = n8nDir(version);
 	if (spec.node === 24) await ensureNode24();
 	await ensure(dir, {
-		name: `n8n ${spec.version}`,
-		recipe: recipeOf(major),
-		verify: () => checkN8n(major),
+		name: `n8n ${version}`,
+		recipe: recipeOf(spec),
+		verify: () => checkN8n(spec),
 		install: async () => {
-			freshDir(dir, { private: true, dependencies: { n8n: spec.version }, overrides: spec.overrides });
-			await (spec.node === 24 ? installN8n24 : installN8n20)(major, dir);
+			freshDir(dir, { private: true, dependencies: { n8n: version }, overrides: spec.overrides });
+			await install(spec, dir);
 		},
 	});
 	return dir;
 }
 
-/** The node binary that runs the given n8n major. */
-async function nodeFor(major) {
-	return N8N_VERSIONS[major].node === 24 ? await ensureNode24() : process.execPath;
+/** The node binary that runs an n8n version. */
+async function nodeFor(version) {
+	return versionSpec(version).node === 24 ? await ensureNode24() : process.execPath;
 }
 
-module.exports = { ensureN8n, ensureNode24, nodeFor, isInstalled, MARKER };
+module.exports = { ensureN8n, ensureNode24, nodeFor, isInstalled, recipeOf, MARKER, INSTALL_METHODS: Object.keys(INSTALLERS) };

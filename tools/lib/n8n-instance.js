@@ -5,11 +5,18 @@ const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
-const { N8N_VERSIONS, n8nDir } = require('./paths');
+const { n8nDir } = require('./paths');
 const { ensureN8n, nodeFor } = require('./n8n-install');
+const { defaultVersion, versionSpec } = require('./n8n-versions');
 const { triggerUrls } = require('./workflows');
 
 const ENCRYPTION_KEY = 'videoplatform-local-encryption-key';
+
+/** The CLI arguments that activate a workflow, by the version's activateCommand. */
+const ACTIVATE_ARGS = {
+	'publish:workflow': (id) => ['publish:workflow', `--id=${id}`],
+	'update:workflow': (id) => ['update:workflow', `--id=${id}`, '--active=true'],
+};
 
 /** A free TCP port on 127.0.0.1. */
 function freePort() {
@@ -37,26 +44,29 @@ function parseRawOutput(stdout) {
 class N8nInstance {
 	/**
 	 * @param {object} options
-	 * @param {1|2} options.major
+	 * @param {string} [options.version]  a version from n8n-versions.js; the default 2.x when left out
 	 * @param {string} options.userFolder  created if missing; kept between runs
 	 */
-	constructor({ major, userFolder }) {
-		this.major = major;
-		this.version = N8N_VERSIONS[major].version;
+	constructor({ version = defaultVersion(), userFolder }) {
+		const spec = versionSpec(version);
+		this.version = spec.version;
+		/** What this version can do (n8n-versions.js); read instead of its major. */
+		this.capabilities = spec.capabilities;
 		this.userFolder = path.resolve(userFolder);
 		this.processes = [];
 	}
 
 	async prepare() {
-		await ensureN8n(this.major);
-		this.node = await nodeFor(this.major);
-		this.bin = path.join(n8nDir(this.major), 'node_modules', 'n8n', 'bin', 'n8n');
+		await ensureN8n(this.version);
+		this.node = await nodeFor(this.version);
+		this.bin = path.join(n8nDir(this.version), 'node_modules', 'n8n', 'bin', 'n8n');
 		this.port = this.port ?? (await freePort());
-		this.brokerPort = this.brokerPort ?? (await freePort());
+		if (this.capabilities.taskBroker) this.brokerPort = this.brokerPort ?? (await freePort());
 		fs.mkdirSync(path.join(this.userFolder, '.n8n', 'nodes'), { recursive: true });
 		return this;
 	}
 
+	/** @returns {Record<string, string | undefined>} the environment of every n8n process of this instance */
 	env(extra = {}) {
 		const inherited = { ...process.env };
 		// A custom extension folder from the shell would load a second copy; only `extra` may set one.
@@ -68,7 +78,7 @@ class N8nInstance {
 			N8N_PORT: String(this.port),
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_HOST: '127.0.0.1',
-			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
+			...(this.brokerPort ? { N8N_RUNNERS_BROKER_PORT: String(this.brokerPort) } : {}),
 			N8N_DIAGNOSTICS_ENABLED: 'false',
 			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 			N8N_TEMPLATES_ENABLED: 'false',
@@ -80,7 +90,8 @@ class N8nInstance {
 			N8N_LOG_LEVEL: 'info',
 			...extra,
 		};
-		if (this.major === 2) env.N8N_DISABLED_MODULES = 'mcp-registry';
+		const { modulesToDisable } = this.capabilities;
+		if (modulesToDisable.length) env.N8N_DISABLED_MODULES = modulesToDisable.join(',');
 		// A test runner's NODE_ENV=test makes n8n keep its database in memory, losing imports.
 		env.NODE_ENV = 'production';
 		return env;
@@ -156,8 +167,9 @@ class N8nInstance {
 	}
 
 	async activateWorkflow(id) {
-		if (this.major === 2) await this.cli(['publish:workflow', `--id=${id}`]);
-		else await this.cli(['update:workflow', `--id=${id}`, '--active=true']);
+		const args = ACTIVATE_ARGS[this.capabilities.activateCommand];
+		if (!args) throw new Error(`n8n ${this.version}: unknown activateCommand "${this.capabilities.activateCommand}" in tools/lib/n8n-versions.js`);
+		await this.cli(args(id));
 	}
 
 	/** `n8n execute`: returns { ok, run, stdout, stderr }, run being the raw run data. */

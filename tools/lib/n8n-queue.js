@@ -1,11 +1,11 @@
 'use strict';
-// n8n 2.x in queue mode, as n8n documents it for scaling: PostgreSQL and Redis, one main process
+// n8n (the default 2.x unless told) in queue mode, as n8n documents it for scaling: PostgreSQL and Redis, one main process
 // (editor, API, test webhooks), workers (`n8n worker`) that run the executions, and a webhook
 // processor (`n8n webhook`) that takes the production webhooks. Every process has a user folder
 // of its own with the packed package installed in its `.n8n/nodes`, as a community package is
 // installed on each n8n instance, and all share one encryption key, database and queue.
 //
-//   const stack = await startQueueStack({ tarball, dir, credentials, workflows, activate, log });
+//   const stack = await startQueueStack({ tarball, dir, credentials, workflows, activate, log, version });
 //   stack.mainUrl, stack.webhookUrl, stack.workers, stack.api, stack.executionsByWorker(), stack.stop()
 const fs = require('node:fs');
 const path = require('node:path');
@@ -20,8 +20,8 @@ const STARTED = /Worker started execution (\d+)/g;
 
 /** One n8n process of the stack: an N8nInstance whose environment adds queue mode's. */
 class QueueProcess extends N8nInstance {
-	constructor({ name, role, userFolder, queueEnv, registry }) {
-		super({ major: 2, userFolder });
+	constructor({ name, role, version, userFolder, queueEnv, registry }) {
+		super({ version, userFolder });
 		this.name = name;
 		this.role = role;
 		this.queueEnv = queueEnv;
@@ -85,6 +85,7 @@ async function startQueueStack(options) {
 		workflows = [],
 		activate = [],
 		mainPort,
+		version,
 		env = {},
 		log = () => {},
 	} = options;
@@ -129,7 +130,7 @@ async function startQueueStack(options) {
 			...env,
 		};
 		const make = (name, role) => {
-			const p = new QueueProcess({ name, role, userFolder: path.join(dir, name), queueEnv, registry });
+			const p = new QueueProcess({ name, role, version, userFolder: path.join(dir, name), queueEnv, registry });
 			p.concurrency = concurrency;
 			stack.processes.push(p);
 			return p;
