@@ -76,10 +76,11 @@ const N8N_VERSIONS = Object.freeze({
 		capabilities: AS_IN_2_41,
 	},
 	'1.123.81': {
-		node: 20,
+		node: 24,
+		// Unlike 1.123.50 it pulls isolated-vm, which does not compile for Node 20 (seen 2026-11-24).
 		overrides: { xlsx: '0.18.5' },
-		installWith: 'npm-install',
-		nativeModules: ['sqlite3'],
+		installWith: 'scripts-off-then-rebuild',
+		nativeModules: ['sqlite3', 'isolated-vm'],
 		role: 'smoke',
 		capabilities: AS_IN_1_123,
 	},
