@@ -60,5 +60,18 @@ export default defineConfig([
 			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
 		},
 	},
+	{
+		// The trigger and the action node share facts only through shared/, never each other's files.
+		files: ['nodes/VideoPlatform/trigger/**/*.ts', 'nodes/VideoPlatform/VideoPlatformTrigger.node.ts'],
+		rules: { 'no-restricted-imports': ['error', { patterns: ['**/actions', '**/actions/**', '**/transport', '**/transport/**'] }] },
+	},
+	{
+		files: ['nodes/VideoPlatform/actions/**/*.ts', 'nodes/VideoPlatform/transport/**/*.ts', 'nodes/VideoPlatform/VideoPlatform.node.ts'],
+		rules: { 'no-restricted-imports': ['error', { patterns: ['**/trigger', '**/trigger/**'] }] },
+	},
+	{
+		files: ['nodes/VideoPlatform/shared/**/*.ts'],
+		rules: { 'no-restricted-imports': ['error', { patterns: ['**/actions/**', '**/transport/**', '**/trigger/**'] }] },
+	},
 	{ linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'error' } },
 ]);

@@ -6,20 +6,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { API_VERSION_PREFIX, normalizeApiKey } from '../nodes/VideoPlatform/platform';
-
-/**
- * The base URL as `normalizeBaseUrl` in nodes/VideoPlatform/platform.ts makes it. An expression
- * cannot refuse with a message as the node does (`baseUrlProblem` in transport/credential.ts). It
- * drops a query or fragment, which cannot change the host. What would send the key elsewhere, or
- * otherwise, becomes text that no URL parser accepts, so the Test fails with n8n's own message
- * and sends nothing: an `@` in the host part as the node reads it (up to the first /, ? or #,
- * backslashes included; a parser that ends the host at a backslash would send the key to what
- * comes before it), a space, and a host with percent-encoding or a character read as a dot
- * (which would name another host). A port out of range needs no rule: the parser refuses it.
- */
-export const BASE_URL_EXPRESSION =
-	'={{ String($credentials.baseUrl).trim().replace(/[?#].*$/, "").replace(/\\/+$/, "").replace(/\\/v1$/i, "").replace(/\\/+$/, "").replace(/^(?=[\\s\\S]*\\s|(?:[a-z][a-z0-9+.-]*:)?[/\\\\]*[^/?#]*@|[a-z][a-z0-9+.-]*:[/\\\\]*[^/\\\\]*[%\\u3002\\uFF0E\\uFF61])[\\s\\S]*$/i, "invalid Base URL") }}';
+import { API_VERSION_PREFIX } from '../nodes/VideoPlatform/platform';
+import { normalizeApiKey } from '../nodes/VideoPlatform/shared/apiKey';
+import { BASE_URL_EXPRESSION } from '../nodes/VideoPlatform/shared/baseUrl';
+import { API_CREDENTIAL } from '../nodes/VideoPlatform/shared/credentials';
 
 /** Redirects are never followed; these say so, since n8n shows only a rule's fixed message. */
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
@@ -28,9 +18,9 @@ const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 const NOT_REJECTED_STATUSES = [400, 404, 405, 409, 422, 429, 500, 501, 502, 503, 504];
 
 export class VideoPlatformApi implements ICredentialType {
-	name = 'videoPlatformApi';
+	name = API_CREDENTIAL.type;
 
-	displayName = 'Video Platform API';
+	displayName = API_CREDENTIAL.displayName;
 
 	icon: Icon = {
 		light: 'file:../nodes/VideoPlatform/videoPlatform.svg',

@@ -1,14 +1,16 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { WEBHOOK_CREDENTIAL } from '../nodes/VideoPlatform/shared/credentials';
+
 /**
  * A shared secret that deliveries must carry in a header. The platform has not published a
  * signature scheme, so this is the generic stand-in; the secret lives in a credential so that
  * n8n encrypts it and it is not exported with the workflow.
  */
 export class VideoPlatformWebhookApi implements ICredentialType {
-	name = 'videoPlatformWebhookApi';
+	name = WEBHOOK_CREDENTIAL.type;
 
-	displayName = 'Video Platform Webhook API';
+	displayName = WEBHOOK_CREDENTIAL.displayName;
 
 	icon: Icon = {
 		light: 'file:../nodes/VideoPlatform/videoPlatform.svg',

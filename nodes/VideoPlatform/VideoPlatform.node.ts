@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './actions/properties';
 import { resourcesWithoutRequests } from './actions/resources';
 import { router } from './actions/router';
+import { API_CREDENTIAL } from './shared/credentials';
 
 export class VideoPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,7 +24,7 @@ export class VideoPlatform implements INodeType {
 		// Hidden, not shown per resource: n8n's publish check reads saved parameters, which leave out
 		// a default resource, so "show" would let a Room node without a credential through.
 		credentials: [
-			{ name: 'videoPlatformApi', required: true, displayOptions: { hide: { resource: resourcesWithoutRequests } } },
+			{ name: API_CREDENTIAL.type, required: true, displayOptions: { hide: { resource: resourcesWithoutRequests } } },
 		],
 		properties,
 	};

@@ -12,6 +12,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties, subtitle } from './trigger/properties';
 import { secretCredentialProblem } from './trigger/secret';
 import { handleDelivery } from './trigger/webhook';
+import { WEBHOOK_CREDENTIAL } from './shared/credentials';
 
 export class VideoPlatformTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,7 +28,7 @@ export class VideoPlatformTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
-				name: 'videoPlatformWebhookApi',
+				name: WEBHOOK_CREDENTIAL.type,
 				required: true,
 				testedBy: 'videoPlatformWebhookApiTest',
 				displayOptions: { show: { authentication: ['secretHeader'] } },

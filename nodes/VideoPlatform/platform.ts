@@ -22,23 +22,3 @@ export const EVENT_KINDS: INodePropertyOptions[] = [];
  * together with EVENT_KINDS, and the trigger's "Trigger On" choice starts to filter.
  */
 export const EVENT_KIND_FIELD: string | undefined = undefined;
-
-/**
- * Forgives what users paste as base URL: spaces, trailing slashes and the version prefix
- * itself, so that requests always go to exactly `{base}/v1/...`.
- */
-export function normalizeBaseUrl(raw: unknown): string {
-	let url = String(raw ?? '').trim();
-	url = url.replace(/\/+$/, '');
-	if (url.toLowerCase().endsWith(API_VERSION_PREFIX)) {
-		url = url.slice(0, -API_VERSION_PREFIX.length).replace(/\/+$/, '');
-	}
-	return url;
-}
-
-/** Strips spaces and a pasted `Bearer ` prefix (also `Bearer` alone), so that exactly one is sent. */
-export function normalizeApiKey(raw: unknown): string {
-	return String(raw ?? '')
-		.trim()
-		.replace(/^bearer(\s+|$)/i, '');
-}

@@ -1,6 +1,5 @@
-import { BASE_URL_EXPRESSION, VideoPlatformApi } from '../../credentials/VideoPlatformApi.credentials';
-import { normalizeBaseUrl } from '../../nodes/VideoPlatform/platform';
-import { baseUrlProblem } from '../../nodes/VideoPlatform/transport/credential';
+import { VideoPlatformApi } from '../../credentials/VideoPlatformApi.credentials';
+import { BASE_URL_EXPRESSION, baseUrlProblem, normalizeBaseUrl } from '../../nodes/VideoPlatform/shared/baseUrl';
 import { evaluateCredentialExpression } from '../helpers/credentialExpression';
 
 const credential = new VideoPlatformApi();

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Operation } from './resources';
 import { findOperation } from './resources';
 import { runPerItem } from './runPerItem';
+import { API_CREDENTIAL } from '../shared/credentials';
 
 /** The operation value n8n's editor gives its own "Custom API Call" entry. */
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
@@ -15,7 +16,7 @@ function chosenOperation(this: IExecuteFunctions): Operation {
 	if (operation === CUSTOM_API_CALL) {
 		throw new NodeOperationError(this.getNode(), 'Custom API Call runs in the HTTP Request node, not in this node', {
 			description:
-				'Add an HTTP Request node and set Authentication → Predefined Credential Type → Video Platform API; it sends your API key the same way. In this node, pick Room → Create.',
+				`Add an HTTP Request node and set Authentication → Predefined Credential Type → ${API_CREDENTIAL.displayName}; it sends your API key the same way. In this node, pick Room → Create.`,
 		});
 	}
 	if (!found) {

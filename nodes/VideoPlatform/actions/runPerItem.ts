@@ -3,9 +3,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { RateLimitReport } from '../transport';
 import { PlatformClient } from '../transport';
+import { hintInOutputPane } from '../shared/executionHints';
+import { errorToJson } from '../shared/itemError';
 import { neverStarted, wasNeverSent } from '../transport/stopped';
 import { readConcurrency, runBounded } from './concurrency';
-import { errorToJson } from './errorToJson';
 import { partWayReport } from './partWay';
 import type { ItemOperation } from './resources';
 
@@ -19,16 +20,12 @@ function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number)
 	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 }
 
-/** A slow run explains itself in the editor. Older n8n 1.x has no execution hints: say nothing. */
+/** A slow run explains itself in the editor. */
 function reportRateLimits(this: IExecuteFunctions, { refused, pausedMs }: RateLimitReport): void {
-	if (refused === 0 || typeof this.addExecutionHints !== 'function') return;
+	if (refused === 0) return;
 	const requests = refused === 1 ? '1 request' : `${refused} requests`;
 	const waited = pausedMs > 0 ? `, and the node waited ${Number((pausedMs / 1000).toFixed(1))} s in total` : '';
-	this.addExecutionHints({
-		type: 'info',
-		location: 'outputPane',
-		message: `The platform's rate limit slowed this run: ${requests} got HTTP 429 (Too Many Requests)${waited}.`,
-	});
+	hintInOutputPane(this, `The platform's rate limit slowed this run: ${requests} got HTTP 429 (Too Many Requests)${waited}.`);
 }
 
 /** Other items that failed while the run stopped, in their own words, so that none is hidden. */

@@ -2,6 +2,8 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { platformMessage, redact, stripControlCharacters } from './platformText';
+import { API_CREDENTIAL, IN_API_CREDENTIAL } from '../shared/credentials';
+import { API_VERSION_PREFIX } from '../platform';
 
 /** Everything the node shows about a failed request; never request headers or the key. */
 export interface FailedRequest {
@@ -16,7 +18,7 @@ export interface FailedRequest {
 }
 
 export const CHECK_BASE_URL =
-	"Check the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without /v1.";
+	`Check the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without ${API_VERSION_PREFIX}.`;
 
 function describeStatus(status: number, url: string, said: string) {
 	const quoted = said ? `: ${said}` : '';
@@ -30,7 +32,7 @@ function describeStatus(status: number, url: string, said: string) {
 		return {
 			message: 'The platform rejected the API key (HTTP 401)',
 			description:
-				'Open the Video Platform API credential, check the API key and use its Test button.',
+				`Open the ${API_CREDENTIAL.displayName} credential, check the API key and use its Test button.`,
 		};
 	}
 	if (status === 403) {
@@ -47,7 +49,7 @@ function describeStatus(status: number, url: string, said: string) {
 		return {
 			message: 'The platform refused the request headers as too large (HTTP 431)',
 			description:
-				'The API key may be too long, or not an API key at all. Check the API key in the Video Platform API credential.',
+				`The API key may be too long, or not an API key at all. Check the API key ${IN_API_CREDENTIAL}.`,
 		};
 	}
 	if (status >= 500) {

@@ -3,6 +3,7 @@ import type { NodeApiError } from 'n8n-workflow';
 import type { FailedRequest } from './errors';
 import { apiError } from './errors';
 import { quotable } from './platformText';
+import { IN_API_CREDENTIAL } from '../shared/credentials';
 
 const MAX_SHOWN_URL = 200;
 const NEVER_FOLLOWED =
@@ -38,16 +39,16 @@ export function redirectError(failed: FailedRequest, status: number, location: u
 			failed,
 			String(status),
 			`The Base URL answered with a redirect (HTTP ${status}) that the node does not follow, without a valid address to go to`,
-			`Check the Base URL in the Video Platform API credential: it should be the platform's API address itself. ${NEVER_FOLLOWED}.`,
+			`Check the Base URL ${IN_API_CREDENTIAL}: it should be the platform's API address itself. ${NEVER_FOLLOWED}.`,
 		);
 	}
 	const shown = quotable(`${target.origin}${target.pathname}`, failed.secret, MAX_SHOWN_URL);
 	const origin = quotable(target.origin, failed.secret, MAX_SHOWN_URL);
 	const suggested = suggestedBaseUrl(target, failed);
 	const sameHost = target.hostname === new URL(failed.url).hostname;
-	let advice = "Check the Base URL in the Video Platform API credential: it should be the platform's API address itself.";
-	if (suggested && sameHost) advice = `Use ${suggested} as the Base URL in the Video Platform API credential.`;
-	else if (suggested) advice = `If ${origin} is your platform's API, use ${suggested} as the Base URL in the Video Platform API credential.`;
+	let advice = `Check the Base URL ${IN_API_CREDENTIAL}: it should be the platform's API address itself.`;
+	if (suggested && sameHost) advice = `Use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
+	else if (suggested) advice = `If ${origin} is your platform's API, use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
 	return apiError(
 		failed,
 		String(status),

@@ -2,6 +2,7 @@ import type { NodeApiError } from 'n8n-workflow';
 
 import type { FailedRequest } from './errors';
 import { apiError } from './errors';
+import { IN_API_CREDENTIAL } from '../shared/credentials';
 
 /** Failures before the request left n8n: nothing reached the platform. */
 const NOT_SENT_REASONS: Record<string, string> = {
@@ -76,7 +77,7 @@ function isHandshakeOnly(reason: string): boolean {
 	return HANDSHAKE_ONLY_REASONS.some((handshake) => reason.endsWith(handshake));
 }
 
-const CHECK_REACHABLE = 'Check the Base URL in the Video Platform API credential, and that n8n can reach that address.';
+const CHECK_REACHABLE = `Check the Base URL ${IN_API_CREDENTIAL}, and that n8n can reach that address.`;
 
 /** Why nothing reached the platform, and what to check; undefined when the request may have arrived. */
 function whyNotSent(failure: NetworkFailure): { reason: string; hint: string } | undefined {

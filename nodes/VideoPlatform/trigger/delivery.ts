@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** Where the request's own details go, so that payload fields stay at the top level. */
-export const DELIVERY_INFO_KEY = '_webhook';
+import { DELIVERY_INFO_KEY } from '../shared/deliveryKey';
 
 /** Inside the details: a payload's own `_webhook` member, which the details must not lose. */
 export const PAYLOAD_OWN_INFO_KEY = 'fromPayload';

@@ -1,18 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+import type { DeliveryKey } from '../shared/deliveryKey';
+import { UNMATCHABLE_KEY_PREFIX } from '../shared/deliveryKey';
 import { valueAt } from './delivery';
-
-/** Where a delivery's key came from: its id field, its raw body, or nothing it could be matched by. */
-export type DeliveryKeySource = 'id' | 'body' | 'none';
-
-/** Starts the key of a delivery that can be matched by nothing: such a key is never remembered. */
-export const UNMATCHABLE_KEY_PREFIX = 'none:';
-
-export interface DeliveryKey {
-	deliveryKey: string;
-	deliveryKeySource: DeliveryKeySource;
-}
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 

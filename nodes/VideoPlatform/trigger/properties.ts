@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { EVENT_KINDS } from '../platform';
 import { ALL_DELIVERIES } from './filter';
+import { DELIVERY_KEY_PATH } from '../shared/deliveryKey';
 
 const options = '($parameter["options"] || {})';
 const filterSet = `${options}.filterField && ${options}.filterValues`;
@@ -66,7 +67,7 @@ export const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. deliveryId',
 				description:
-					'A payload field (a dot path) whose value identifies a delivery. It makes _webhook.deliveryKey, which Video Platform → Webhook Delivery → Drop Redelivered after this trigger compares to drop redeliveries. Without it, the key is the raw body\'s digest. A delivery without this field is never dropped.',
+					`A payload field (a dot path) whose value identifies a delivery. It makes ${DELIVERY_KEY_PATH}, which Video Platform → Webhook Delivery → Drop Redelivered after this trigger compares to drop redeliveries. Without it, the key is the raw body's digest. A delivery without this field is never dropped.`,
 			},
 			{
 				displayName: 'Only When Field',

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-import { isHeaderSafeText } from '../transport/credential';
+import { isHeaderSafeText } from '../shared/headerText';
 
 /** Spaces around a pasted secret are never meant; a secret of spaces only is no secret. */
 export function normalizeSecret(value: unknown): string {

@@ -6,8 +6,9 @@ import { deliveryItem, payloadOf } from './delivery';
 import { bodySha256Of, deliveryKeyOf } from './deliveryKey';
 import { eventMatches, fieldMatches, parseAllowedValues } from './filter';
 import { secretCredentialProblem, secretMatches } from './secret';
+import { WEBHOOK_CREDENTIAL } from '../shared/credentials';
 
-export const SECRET_CREDENTIAL = 'videoPlatformWebhookApi';
+export const SECRET_CREDENTIAL = WEBHOOK_CREDENTIAL.type;
 
 interface TriggerOptions {
 	deliveryIdField?: string;

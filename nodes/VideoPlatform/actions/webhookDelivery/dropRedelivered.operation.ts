@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { UNMATCHABLE_KEY_PREFIX } from '../../trigger/deliveryKey';
-import { errorToJson } from '../errorToJson';
+import { comparedKey, DELIVERY_KEY_EXPRESSION, DELIVERY_KEY_PATH } from '../../shared/deliveryKey';
+import { hintInOutputPane } from '../../shared/executionHints';
+import { errorToJson } from '../../shared/itemError';
 
 export const DEFAULT_KEYS_REMEMBERED = 10_000;
 /** n8n reads and writes all remembered keys on every run: about 2.7 MB at this bound. */
@@ -10,8 +11,6 @@ export const MAX_KEYS_REMEMBERED = 100_000;
 
 /** Whose keys n8n keeps apart: this node's own, or one list for the whole workflow. */
 export type KeyScope = 'node' | 'workflow';
-
-const KEY_EXPRESSION = '{{ $json._webhook.deliveryKey }}';
 
 // The field names are those of the former Video Platform Redelivery Filter node, so that its
 // settings carry over as they are.
@@ -27,10 +26,10 @@ const properties: INodeProperties[] = [
 		displayName: 'Delivery Key',
 		name: 'deliveryKey',
 		type: 'string',
-		default: `=${KEY_EXPRESSION}`,
+		default: `=${DELIVERY_KEY_EXPRESSION}`,
 		required: true,
 		description:
-			"The Video Platform Trigger's _webhook.deliveryKey. An item whose key this node has let through before is dropped. An empty key, or one starting with none: (a delivery without its ID), always passes and is not remembered.",
+			`The Video Platform Trigger's ${DELIVERY_KEY_PATH}. An item whose key this node has let through before is dropped. An empty key, or one starting with none: (a delivery without its ID), always passes and is not remembered.`,
 	},
 	{
 		displayName: 'Keys Remembered',
@@ -69,12 +68,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export const kind = 'batch';
 
-/** The key to compare and remember, or null for an item that always passes and is not remembered. */
-export function comparedKey(key: string): string | null {
-	const trimmed = key.trim();
-	return trimmed === '' || trimmed.startsWith(UNMATCHABLE_KEY_PREFIX) ? null : trimmed;
-}
-
 function kindOf(value: unknown): string {
 	if (value === undefined) return 'empty: the expression found nothing';
 	if (value === null) return 'null';
@@ -87,7 +80,7 @@ function readKey(this: IExecuteFunctions, itemIndex: number): string | null {
 	if (typeof key !== 'string') {
 		throw new NodeOperationError(this.getNode(), `The Delivery Key of this item is not text (it is ${kindOf(key)})`, {
 			itemIndex,
-			description: `Set Delivery Key to ${KEY_EXPRESSION}: the Video Platform Trigger gives every item that key. If this node is not right after the trigger, use {{ $('Video Platform Trigger').item.json._webhook.deliveryKey }}. An empty text lets the item through unchecked.`,
+			description: `Set Delivery Key to ${DELIVERY_KEY_EXPRESSION}: the Video Platform Trigger gives every item that key. If this node is not right after the trigger, use {{ $('Video Platform Trigger').item.json.${DELIVERY_KEY_PATH} }}. An empty text lets the item through unchecked.`,
 		});
 	}
 	return comparedKey(key);
@@ -199,12 +192,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return output;
 }
 
-/** Older n8n 1.x has no execution hints: say nothing there. */
 function reportDropped(this: IExecuteFunctions, dropped: number): void {
-	if (dropped === 0 || typeof this.addExecutionHints !== 'function') return;
-	this.addExecutionHints({
-		type: 'info',
-		location: 'outputPane',
-		message: `${dropped === 1 ? '1 item was' : `${dropped} items were`} dropped: a delivery with the same key was let through before.`,
-	});
+	if (dropped === 0) return;
+	const items = dropped === 1 ? '1 item was' : `${dropped} items were`;
+	hintInOutputPane(this, `${items} dropped: a delivery with the same key was let through before.`);
 }

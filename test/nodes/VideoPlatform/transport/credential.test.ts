@@ -1,6 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiKeyProblem, baseUrlProblem, checkCredential } from '../../../../nodes/VideoPlatform/transport/credential';
+import { apiKeyProblem } from '../../../../nodes/VideoPlatform/shared/apiKey';
+import { baseUrlProblem } from '../../../../nodes/VideoPlatform/shared/baseUrl';
+import { checkCredential } from '../../../../nodes/VideoPlatform/transport/credential';
 import { testNode } from '../../../helpers/executeContext';
 import { createRoomFailure } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';

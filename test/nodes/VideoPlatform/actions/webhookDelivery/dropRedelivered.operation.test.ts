@@ -1,7 +1,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { comparedKey, execute } from '../../../../../nodes/VideoPlatform/actions/webhookDelivery/dropRedelivered.operation';
+import { execute } from '../../../../../nodes/VideoPlatform/actions/webhookDelivery/dropRedelivered.operation';
+import { comparedKey } from '../../../../../nodes/VideoPlatform/shared/deliveryKey';
 import { bodySha256Of, deliveryKeyOf } from '../../../../../nodes/VideoPlatform/trigger/deliveryKey';
 import type { DeduplicationStore, FilterContextOptions } from '../../../../helpers/deduplicationContext';
 import { createDeduplicationStore, createFilterContext } from '../../../../helpers/deduplicationContext';

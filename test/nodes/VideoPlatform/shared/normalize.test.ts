@@ -1,4 +1,5 @@
-import { normalizeApiKey, normalizeBaseUrl } from '../../../nodes/VideoPlatform/platform';
+import { normalizeApiKey } from '../../../../nodes/VideoPlatform/shared/apiKey';
+import { normalizeBaseUrl } from '../../../../nodes/VideoPlatform/shared/baseUrl';
 
 describe('normalizeBaseUrl', () => {
 	it.each([

@@ -1,0 +1,33 @@
+/**
+ * The contract between the Video Platform Trigger, which gives every delivery a key, and
+ * Webhook Delivery → Drop Redelivered, which compares it. Both read it from here only.
+ */
+
+/** Where the trigger puts the request's own details in an item, beside the payload's fields. */
+export const DELIVERY_INFO_KEY = '_webhook';
+
+/** Where a delivery's key came from: its id field, its raw body, or nothing it could be matched by. */
+export type DeliveryKeySource = 'id' | 'body' | 'none';
+
+/** What the trigger adds under DELIVERY_INFO_KEY; the field names are part of the contract. */
+export interface DeliveryKey {
+	deliveryKey: string;
+	deliveryKeySource: DeliveryKeySource;
+}
+
+const KEY_FIELD: keyof DeliveryKey = 'deliveryKey';
+
+/** The item path of the key, as users see it in field descriptions. */
+export const DELIVERY_KEY_PATH = `${DELIVERY_INFO_KEY}.${KEY_FIELD}`;
+
+/** Drop Redelivered's default: the key of the item right after the trigger. */
+export const DELIVERY_KEY_EXPRESSION = `{{ $json.${DELIVERY_KEY_PATH} }}`;
+
+/** Starts the key of a delivery that can be matched by nothing: such a key is never remembered. */
+export const UNMATCHABLE_KEY_PREFIX = 'none:';
+
+/** The key to compare and remember, or null for an item that always passes and is not remembered. */
+export function comparedKey(key: string): string | null {
+	const trimmed = key.trim();
+	return trimmed === '' || trimmed.startsWith(UNMATCHABLE_KEY_PREFIX) ? null : trimmed;
+}
