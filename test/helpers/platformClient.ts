@@ -1,12 +1,23 @@
 import type { NodeApiError } from 'n8n-workflow';
 
 import type { FailedRequest } from '../../nodes/VideoPlatform/transport/errors';
-import type { TransportSeams } from '../../nodes/VideoPlatform/transport';
+import type { PlatformClientFactory, TransportSeams } from '../../nodes/VideoPlatform/transport';
 import { PlatformClient } from '../../nodes/VideoPlatform/transport';
+import { PacerRegistry } from '../../nodes/VideoPlatform/transport/pacerRegistry';
+import type { Clock } from '../../nodes/VideoPlatform/transport/rateLimit';
 import { createExecuteContext, testNode } from './executeContext';
-import { SANDBOX_KEY } from './sandbox';
+import { fakeClock, SANDBOX_KEY } from './sandbox';
 
-export const createRoom = { method: 'POST' as const, path: '/rooms', body: { name: 'Biology', type: 'conference' } };
+/**
+ * What the router builds its runs' clients with in tests: pacers of the test's own, not the
+ * process-wide ones, and a fake clock by default, so that waits for a 429 cost nothing.
+ */
+export function testClients(clock: Clock = fakeClock()): PlatformClientFactory {
+	const pacers = new PacerRegistry(clock);
+	return (context, creates) => new PlatformClient(context, creates, { clock, pacers });
+}
+
+export const createRoom = { method: 'POST' as const, path: ['rooms'], body: { name: 'Biology', type: 'conference' } };
 
 /** What every error after which the room may exist says. */
 export const MAY_HAVE_CREATED_ROOM =
@@ -20,6 +31,8 @@ export const failedCreateRoom: FailedRequest = {
 	baseUrl: 'https://video.example.com',
 	secret: 'sk_live_secret',
 	creates: 'room',
+	safe: false,
+	tries: 1,
 };
 
 /** Sends one Room → Create through n8n's real client, expects it to fail, and returns the error. */

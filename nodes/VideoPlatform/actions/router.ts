@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { PlatformClientFactory } from '../transport';
 import type { Operation } from './resources';
 import { findOperation } from './resources';
 import { runPerItem } from './runPerItem';
@@ -34,10 +35,13 @@ function isAiTool(this: IExecuteFunctions): boolean {
 	return this.getNode().type.endsWith('Tool');
 }
 
-/** Per-item operations run with the platform client; a batch operation gets the whole input. */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/**
+ * Per-item operations run with a platform client from `createClient` (the node passes the real
+ * one; tests their own clock and pacers); a batch operation gets the whole input.
+ */
+export async function router(this: IExecuteFunctions, createClient: PlatformClientFactory): Promise<INodeExecutionData[][]> {
 	const operation = chosenOperation.call(this);
-	if (operation.kind === 'item') return await runPerItem.call(this, operation);
+	if (operation.kind === 'item') return await runPerItem.call(this, operation, createClient);
 	// The editor of n8n 1.x still lists batch operations in the tool variant.
 	if (isAiTool.call(this)) {
 		throw new NodeOperationError(this.getNode(), 'This operation does not run as an AI tool', {

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { RateLimitReport } from '../transport';
-import { PlatformClient } from '../transport';
+import type { PlatformClientFactory, RateLimitReport } from '../transport';
 import { hintInOutputPane } from '../shared/executionHints';
 import { errorToJson } from '../shared/itemError';
 import { neverStarted, wasNeverSent } from '../transport/stopped';
@@ -59,9 +58,13 @@ function runFailure(this: IExecuteFunctions, failures: ItemError[], succeeded: n
  * (a 429's included); those under way finish, then the failure is thrown, saying which items
  * had already succeeded. The user stopping the execution ends waits and requests at once.
  */
-export async function runPerItem(this: IExecuteFunctions, operation: ItemOperation): Promise<INodeExecutionData[][]> {
+export async function runPerItem(
+	this: IExecuteFunctions,
+	operation: ItemOperation,
+	createClient: PlatformClientFactory,
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const platform = new PlatformClient(this, operation.creates);
+	const platform = createClient(this, operation.creates);
 	const continueOnFail = this.continueOnFail();
 
 	const returnData: INodeExecutionData[] = new Array(items.length);

@@ -2,6 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { platformMessage, redact, stripControlCharacters } from './platformText';
+import type { NotFoundMeaning } from './request';
 import { API_CREDENTIAL, IN_API_CREDENTIAL } from '../shared/credentials';
 import { API_VERSION_PREFIX } from '../platform';
 
@@ -15,12 +16,24 @@ export interface FailedRequest {
 	secret: string;
 	/** What a successful request creates, e.g. "room"; used to say what may exist now. */
 	creates?: string;
+	/** A GET, which changes nothing: it may be, and was, sent again. */
+	safe: boolean;
+	/** How many times it was sent. */
+	tries: number;
+	/** What a 404 means for this request, when not a wrong Base URL. */
+	notFound?: NotFoundMeaning;
+}
+
+/** "was sent 3 times", for the errors of requests that may be sent again. */
+export function timesSent(failed: FailedRequest): string {
+	return failed.tries === 1 ? 'was sent once' : `was sent ${failed.tries} times`;
 }
 
 export const CHECK_BASE_URL =
 	`Check the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without ${API_VERSION_PREFIX}.`;
 
-function describeStatus(status: number, url: string, said: string) {
+function describeStatus(status: number, failed: FailedRequest, said: string) {
+	const { url } = failed;
 	const quoted = said ? `: ${said}` : '';
 	if (status === 400 || status === 422) {
 		return {
@@ -43,7 +56,7 @@ function describeStatus(status: number, url: string, said: string) {
 		};
 	}
 	if (status === 404) {
-		return { message: `Nothing was found at ${url} (HTTP 404)`, description: CHECK_BASE_URL };
+		return failed.notFound ?? { message: `Nothing was found at ${url} (HTTP 404)`, description: CHECK_BASE_URL };
 	}
 	if (status === 431) {
 		return {
@@ -55,8 +68,9 @@ function describeStatus(status: number, url: string, said: string) {
 	if (status >= 500) {
 		return {
 			message: `The platform had a server error (HTTP ${status})${quoted}`,
-			description:
-				'The request was not repeated, because the platform may have processed it. Check the platform before you run this item again.',
+			description: failed.safe
+				? `The request only reads, so it changed nothing; it ${timesSent(failed)}. Run this item again later.`
+				: 'The request was not repeated, because the platform may have processed it. Check the platform before you run this item again.',
 		};
 	}
 	return {
@@ -86,7 +100,7 @@ export function apiError(failed: FailedRequest, httpCode: string | null, message
 
 export function httpStatusError(failed: FailedRequest, status: number, body: unknown): NodeApiError {
 	const said = platformMessage(body, failed.secret);
-	const { message, description } = describeStatus(status, failed.url, said);
+	const { message, description } = describeStatus(status, failed, said);
 	return apiError(failed, String(status), message, description);
 }
 

@@ -1,14 +1,9 @@
-import type {
-	ICredentialsDecrypted,
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	IN8nHttpFullResponse,
-} from 'n8n-workflow';
+import type { ICredentialsDecrypted, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { API_VERSION_PREFIX } from '../platform';
 import { discardAnswer, readAnswer } from './answer';
-import type { VideoPlatformCredentials } from './credential';
+import type { CheckedCredential, VideoPlatformCredentials } from './credential';
 import { checkCredential, CREDENTIAL_TYPE } from './credential';
 import { decodeSuccess } from './decode';
 import { Deadline, DeadlineExceeded } from './deadline';
@@ -19,12 +14,22 @@ import { PacerRegistry, sharedPacers } from './pacerRegistry';
 import type { Clock, RateLimitPolicy } from './rateLimit';
 import { DEFAULT_RATE_LIMIT_POLICY, retryDelayMs, systemClock } from './rateLimit';
 import { redirectError } from './redirect';
+import type { PlatformRequest } from './request';
+import { encodePath, isSafeMethod } from './request';
 import { RunStop } from './runStop';
 import { stoppedBeforeSending, stoppedWhileAnswering } from './stopped';
 import { cutOffError, noAnswerError, timeoutError, tooLargeError } from './unanswered';
 
 export { CREDENTIAL_TYPE };
+export type { NotFoundMeaning, PathSegment, PlatformRequest } from './request';
 export type { RateLimitReport };
+
+/** How often a safe request (GET) is sent again after a server error or a lost answer. */
+export interface SafeRetryPolicy {
+	maxRetries: number;
+	/** Before the first retry; doubled for each one after. */
+	delayMs: number;
+}
 
 /** How long and how large one request may be. */
 export interface TransportPolicy {
@@ -33,23 +38,26 @@ export interface TransportPolicy {
 	deadlineMs: number;
 	/** Of the decoded answer; far above what creating a room returns. */
 	maxAnswerBytes: number;
+	safeRetry: SafeRetryPolicy;
 }
 
 export const DEFAULT_TRANSPORT_POLICY: TransportPolicy = {
 	rateLimit: DEFAULT_RATE_LIMIT_POLICY,
 	deadlineMs: 60_000,
 	maxAnswerBytes: 10 * 1024 * 1024,
+	safeRetry: { maxRetries: 2, delayMs: 1_000 },
 };
+
+/** Failures a safe request is sent again after: a server error, a timeout, a lost or cut-off answer. */
+const transient = new WeakSet<Error>();
+
+function worthRetrying<E extends Error>(error: E, when = true): E {
+	if (when) transient.add(error);
+	return error;
+}
 
 /** Only the start of an error answer is quoted, so there is no need to read more. */
 const MAX_ERROR_ANSWER_BYTES = 64 * 1024;
-
-export interface PlatformRequest {
-	method: IHttpRequestMethods;
-	/** Path after the version prefix, e.g. `/rooms`. */
-	path: string;
-	body?: IDataObject;
-}
 
 /** A successful answer: parsed JSON where it is JSON, else the raw text. */
 export interface PlatformResponse {
@@ -71,9 +79,10 @@ export interface TransportSeams {
 
 /**
  * The one way requests reach the platform, one per node run. It reads the credential once,
- * paces requests with every run in this process that uses the same credential, joins the URL, and maps every failure
- * to an error that names the item. 429s are waited out; nothing else is retried, so a POST
- * that may have been processed is never sent twice. Redirects are never followed.
+ * paces requests with every run in this process that uses the same credential, encodes the path
+ * and joins the URL, and maps every failure to an error that names the item. 429s are waited out.
+ * A safe request (GET) is also sent again after a server error or a lost answer; an unsafe one
+ * (POST) never, since the platform may have processed it. Redirects are never followed.
  */
 export class PlatformClient {
 	private credential?: Promise<VideoPlatformCredentials>;
@@ -142,14 +151,46 @@ export class PlatformClient {
 	async request(request: PlatformRequest, itemIndex: number): Promise<PlatformResponse> {
 		const data = await this.readCredential(itemIndex);
 		const credential = checkCredential(this.context.getNode(), data, itemIndex);
+		const path = encodePath(request.path);
+		if (path === undefined) {
+			throw new NodeOperationError(this.context.getNode(), `A value in the request's path is empty, "." or ".." [item ${itemIndex}]`, {
+				itemIndex,
+				description: "Check this item's values: each must name one thing, such as a room's ID. Nothing was sent.",
+			});
+		}
+		const safe = isSafeMethod(request.method);
 		const failed: FailedRequest = {
 			node: this.context.getNode(),
 			itemIndex,
-			url: `${credential.baseUrl}${API_VERSION_PREFIX}${request.path}`,
+			url: `${credential.baseUrl}${API_VERSION_PREFIX}${path}`,
 			baseUrl: credential.baseUrl,
 			secret: credential.apiKey,
-			creates: this.creates,
+			// A read creates nothing, whatever the operation makes with its other requests.
+			creates: safe ? undefined : this.creates,
+			safe,
+			tries: 0,
+			notFound: request.notFound,
 		};
+		const { maxRetries, delayMs } = this.policy.safeRetry;
+		for (let retry = 0; ; retry++) {
+			// Every failure of an exchange is already the node's own error, naming the item.
+			const failure = await this.exchange(request, failed, data, credential).then(
+				(response) => ({ response }),
+				(error: Error) => ({ error }),
+			);
+			if ('response' in failure) return failure.response;
+			const again = safe && retry < maxRetries && transient.has(failure.error);
+			if (!again || !(await this.stop.pause(this.clock, delayMs * 2 ** retry))) throw failure.error;
+		}
+	}
+
+	/** Sends until the platform answers with something other than 429, within the 429 budget. */
+	private async exchange(
+		request: PlatformRequest,
+		failed: FailedRequest,
+		data: VideoPlatformCredentials,
+		credential: CheckedCredential,
+	): Promise<PlatformResponse> {
 		// Looked up on the run's first request only: the credential and Base URL do not change within it.
 		const pacer = (this.pacer ??= this.pacers.pacerFor(
 			this.context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? undefined,
@@ -161,6 +202,7 @@ export class PlatformClient {
 		for (let retry = 0; ; retry++) {
 			if (!(await pacer.waitForTurn(this.stop)) || this.stop.reason) throw this.notSent(failed, retry > 0);
 			const deadline = new Deadline(this.policy.deadlineMs, this.stop.cancelSignal);
+			failed.tries++;
 			const response = await this.send(request, failed, this.decrypted(data), deadline);
 			const status = response.statusCode;
 			if (status === 429) this.refused++;
@@ -172,7 +214,7 @@ export class PlatformClient {
 			}
 			// Read, not dropped, so that the connection can be reused for the retry.
 			const said = await this.errorText(response, deadline);
-			if (status !== 429) throw httpStatusError(failed, status, said);
+			if (status !== 429) throw worthRetrying(httpStatusError(failed, status, said), status >= 500);
 
 			const delayMs = retryDelayMs(response.headers?.['retry-after'], retry, rateLimit, this.clock.now());
 			const tries = retry + 1;
@@ -232,8 +274,8 @@ export class PlatformClient {
 		} catch (error) {
 			// Whatever broke once the user stopped the execution, that stop is what happened.
 			if (deadline.cancelled) throw stoppedWhileAnswering(failed);
-			if (error instanceof DeadlineExceeded) throw timeoutError(failed, deadline.ms);
-			throw noAnswerError(failed, error, deadline.ms);
+			if (error instanceof DeadlineExceeded) throw worthRetrying(timeoutError(failed, deadline.ms));
+			throw worthRetrying(noAnswerError(failed, error, deadline.ms));
 		}
 	}
 
@@ -245,8 +287,8 @@ export class PlatformClient {
 		const status = response.statusCode;
 		const answer = await readAnswer(response.body, this.policy.maxAnswerBytes, deadline);
 		if (answer.outcome !== 'whole' && deadline.cancelled) throw stoppedWhileAnswering(failed);
-		if (answer.outcome === 'deadline') throw timeoutError(failed, deadline.ms);
-		if (answer.outcome === 'cut-off') throw cutOffError(failed, status);
+		if (answer.outcome === 'deadline') throw worthRetrying(timeoutError(failed, deadline.ms));
+		if (answer.outcome === 'cut-off') throw worthRetrying(cutOffError(failed, status));
 		if (answer.outcome === 'overflowed') throw tooLargeError(failed, status, this.policy.maxAnswerBytes);
 		return { statusCode: status, body: decodeSuccess(answer, response.headers, failed, status) };
 	}
@@ -256,3 +298,8 @@ export class PlatformClient {
 		return (await readAnswer(response.body, MAX_ERROR_ANSWER_BYTES, deadline)).text;
 	}
 }
+
+/** How runs get their client; tests pass one that builds clients with a fake clock and their own pacers. */
+export type PlatformClientFactory = (context: IExecuteFunctions, creates?: string) => PlatformClient;
+
+export const createPlatformClient: PlatformClientFactory = (context, creates) => new PlatformClient(context, creates);

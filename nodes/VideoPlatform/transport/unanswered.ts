@@ -1,7 +1,7 @@
 import type { NodeApiError } from 'n8n-workflow';
 
 import type { FailedRequest } from './errors';
-import { apiError } from './errors';
+import { apiError, timesSent } from './errors';
 import { IN_API_CREDENTIAL } from '../shared/credentials';
 
 /** Failures before the request left n8n: nothing reached the platform. */
@@ -105,6 +105,7 @@ function whyNotSent(failure: NetworkFailure): { reason: string; hint: string } |
 }
 
 export function mayHaveBeenProcessed(failed: FailedRequest): string {
+	if (failed.safe) return `The request only reads, so it changed nothing; it ${timesSent(failed)}. Run this item again later.`;
 	const done = failed.creates ? `created the ${failed.creates}` : 'processed the request';
 	return `The platform may have ${done}; it was not sent again. Check the platform before you run this item again.`;
 }

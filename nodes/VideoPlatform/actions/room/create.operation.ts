@@ -52,6 +52,6 @@ export async function execute(
 		name: readTextParameter.call(this, 'name', 'Name', itemIndex),
 		type: readTextParameter.call(this, 'type', 'Type', itemIndex),
 	};
-	const response = await platform.request({ method: 'POST', path: '/rooms', body });
+	const response = await platform.request({ method: 'POST', path: ['rooms'], body });
 	return responseToJson(response);
 }

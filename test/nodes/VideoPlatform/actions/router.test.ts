@@ -6,7 +6,12 @@ import { resources, resourcesWithoutRequests } from '../../../../nodes/VideoPlat
 import { router } from '../../../../nodes/VideoPlatform/actions/router';
 import { createDeduplicationStore, createFilterContext } from '../../../helpers/deduplicationContext';
 import { createExecuteContext, realHttp } from '../../../helpers/executeContext';
+import { testClients } from '../../../helpers/platformClient';
 import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
+import { systemClock } from '../../../../nodes/VideoPlatform/transport/rateLimit';
+
+/** For runs against a real server that must really wait: real time, but pacers of their own. */
+const realTimeClients = () => testClients(systemClock);
 
 const credentials = { baseUrl: 'https://video.example.com', apiKey: 'sk_router_secret' };
 const items = ['Math', 'FAIL', 'History'].map((name) => ({ json: { name } }));
@@ -31,7 +36,7 @@ function context(continueOnFail: boolean, overrides: Record<string, unknown> = {
 
 describe('router', () => {
 	it('with Continue On Fail, runs every item and puts the failure inside json', async () => {
-		const [output] = await router.call(context(true));
+		const [output] = await router.call(context(true), testClients());
 		expect(output).toEqual([
 			{ json: { id: 'id-Math', name: 'Math' }, pairedItem: { item: 0 } },
 			{
@@ -51,7 +56,7 @@ describe('router', () => {
 
 	it('without it, stops at the failing item with an error that names it', async () => {
 		const ctx = context(false);
-		const error = await router.call(ctx).catch((e: unknown) => e);
+		const error = await router.call(ctx, testClients()).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect((error as NodeApiError).context.itemIndex).toBe(1);
 		expect((error as Error).message).toMatch(/\[item 1\]$/);
@@ -59,13 +64,14 @@ describe('router', () => {
 
 	it('keeps input items untouched', async () => {
 		const before = JSON.stringify(items);
-		await router.call(context(true));
+		await router.call(context(true), testClients());
 		expect(JSON.stringify(items)).toBe(before);
 	});
 
 	it('reports bad input per item with Continue On Fail', async () => {
 		const [output] = await router.call(
 			context(true, { name: (i: number) => (i === 2 ? { not: 'text' } : items[i].json.name) }),
+			testClients(),
 		);
 		expect(output[2]).toEqual({
 			json: {
@@ -79,13 +85,13 @@ describe('router', () => {
 	});
 
 	it('refuses an unknown operation clearly', async () => {
-		const error = await router.call(context(false, { operation: 'delete' })).catch((e: unknown) => e);
+		const error = await router.call(context(false, { operation: 'delete' }), testClients()).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect((error as Error).message).toBe('The operation "delete" on the resource "room" is not supported');
 	});
 
 	it('points the editor\'s Custom API Call entry to the HTTP Request node', async () => {
-		const error = await router.call(context(false, { operation: '__CUSTOM_API_CALL__' })).catch((e: unknown) => e);
+		const error = await router.call(context(false, { operation: '__CUSTOM_API_CALL__' }), testClients()).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error).toMatchObject({
 			message: 'Custom API Call runs in the HTTP Request node, not in this node',
@@ -102,20 +108,20 @@ describe('router with a batch operation (Webhook Delivery → Drop Redelivered)'
 		const items = [keyed('id:a'), keyed('id:b'), keyed('id:a')];
 		// The context has no getCredentials and no HTTP helper: using either would throw.
 		const context = createFilterContext({ store, items });
-		expect(await router.call(context)).toEqual([
+		expect(await router.call(context, testClients())).toEqual([
 			[
 				{ ...items[0], pairedItem: { item: 0 } },
 				{ ...items[1], pairedItem: { item: 1 } },
 			],
 		]);
 		expect(store.calls).toHaveLength(1);
-		expect((await router.call(createFilterContext({ store, items: [keyed('id:b')] })))[0]).toEqual([]);
+		expect((await router.call(createFilterContext({ store, items: [keyed('id:b')] }), testClients()))[0]).toEqual([]);
 	});
 
 	it('leaves Continue On Fail to the operation: a bad key fails its own item, the others are filtered', async () => {
 		const store = createDeduplicationStore();
 		const items = [keyed(7), keyed('id:a')];
-		const [output] = await router.call(createFilterContext({ store, items, continueOnFail: true }));
+		const [output] = await router.call(createFilterContext({ store, items, continueOnFail: true }), testClients());
 		expect(output).toEqual([
 			{ json: { error: expect.objectContaining({ message: 'The Delivery Key of this item is not text (it is a number)' }) }, pairedItem: { item: 0 } },
 			{ ...items[1], pairedItem: { item: 1 } },
@@ -123,7 +129,7 @@ describe('router with a batch operation (Webhook Delivery → Drop Redelivered)'
 	});
 
 	it("without Continue On Fail, throws the operation's error as it is, with no part-way report", async () => {
-		const error = await router.call(createFilterContext({ store: createDeduplicationStore(), items: [keyed('id:a'), keyed(null)] })).catch((e: unknown) => e);
+		const error = await router.call(createFilterContext({ store: createDeduplicationStore(), items: [keyed('id:a'), keyed(null)] }), testClients()).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error).toMatchObject({ message: 'The Delivery Key of this item is not text (it is null)', context: { itemIndex: 1 } });
 		expect((error as NodeOperationError).description).not.toContain('This run stopped');
@@ -131,13 +137,13 @@ describe('router with a batch operation (Webhook Delivery → Drop Redelivered)'
 
 	it('refuses an operation the resource does not have', async () => {
 		const context = createFilterContext({ store: createDeduplicationStore(), items: [keyed('id:a')], parameters: { operation: 'create' } });
-		await expect(router.call(context)).rejects.toThrow('The operation "create" on the resource "webhookDelivery" is not supported');
+		await expect(router.call(context, testClients())).rejects.toThrow('The operation "create" on the resource "webhookDelivery" is not supported');
 	});
 
 	it('refuses to run in the AI tool variant, and remembers nothing', async () => {
 		const store = createDeduplicationStore();
 		const context = createFilterContext({ store, items: [keyed('id:a')], nodeType: 'n8n-nodes-videoplatform.videoPlatformTool' });
-		await expect(router.call(context)).rejects.toThrow('This operation does not run as an AI tool');
+		await expect(router.call(context, testClients())).rejects.toThrow('This operation does not run as an AI tool');
 		expect(store.calls).toEqual([]);
 	});
 });
@@ -173,7 +179,7 @@ describe('router after waiting for the rate limit', () => {
 
 	it('says in the editor how many requests got 429 and how long the node waited in total', async () => {
 		const ctx = limitedContext();
-		await router.call(ctx);
+		await router.call(ctx, testClients());
 		expect(ctx.hints).toEqual([
 			{
 				type: 'info',
@@ -187,12 +193,12 @@ describe('router after waiting for the rate limit', () => {
 
 	it('says nothing when no request got 429, and runs in an n8n without execution hints', async () => {
 		const ctx = context(true);
-		await router.call(ctx);
+		await router.call(ctx, testClients());
 		expect(ctx.hints).toEqual([]);
 
 		const older = limitedContext();
 		(older as { addExecutionHints?: unknown }).addExecutionHints = undefined;
-		const [output] = await router.call(older);
+		const [output] = await router.call(older, testClients());
 		expect(output.map((item) => item.json.id ?? 'failed')).toEqual(['id-Math', 'failed', 'id-History']);
 	});
 });
@@ -220,7 +226,7 @@ describe('router with concurrency, against a real local server', () => {
 		const sandbox = await startSandbox({ latencyMs: 5 });
 		try {
 			const context = live(sandbox.url, false, 8);
-			const [output] = await router.call(context);
+			const [output] = await router.call(context, realTimeClients());
 			// Read once per run, even when the first requests start together.
 			expect(context.credentialReads.count).toBe(1);
 			expect(output.map((item) => item.json.name)).toEqual(names.map((n) => n.json.name));
@@ -234,7 +240,7 @@ describe('router with concurrency, against a real local server', () => {
 	it('without Continue On Fail, the error names the items that already got a room', async () => {
 		const sandbox = await startSandbox({ latencyMs: 5, fault: 'html', faultMatch: '"Room 5"' });
 		try {
-			const error = (await router.call(live(sandbox.url, false, 4)).catch((e: unknown) => e)) as NodeApiError;
+			const error = (await router.call(live(sandbox.url, false, 4), realTimeClients()).catch((e: unknown) => e)) as NodeApiError;
 			expect(error.message).toMatch(/seems to be a web page.*\[item 5\]$/);
 			const created = sandbox.state.rooms.map((room: { name: string }) => Number(room.name.split(' ')[1]));
 			expect(created.length).toBeGreaterThan(0);
@@ -250,7 +256,7 @@ describe('router with concurrency, against a real local server', () => {
 		const sandbox = await startSandbox({ latencyMs: 20 });
 		try {
 			const nameOf = (i: number) => (i === 5 ? { bad: true } : names[i].json.name);
-			const error = await router.call(live(sandbox.url, false, 4, nameOf)).catch((e: unknown) => e);
+			const error = await router.call(live(sandbox.url, false, 4, nameOf), realTimeClients()).catch((e: unknown) => e);
 			expect((error as Error).message).toBe('The Name field must be text, but it is an object [item 5]');
 			// Items 0-3 start together; 4 and 5 follow as slots free up; item 5 fails before sending.
 			expect(sandbox.state.counts.total).toBeLessThanOrEqual(8);
@@ -272,7 +278,7 @@ describe('router with concurrency, against a real local server', () => {
 				return { statusCode: 422, body: '{"message":"name is reserved"}' };
 			};
 			const started = Date.now();
-			const error = await router.call(context).catch((e: unknown) => e);
+			const error = await router.call(context, realTimeClients()).catch((e: unknown) => e);
 			expect((error as Error).message).toBe('The platform rejected the request (HTTP 422): name is reserved [item 3]');
 			expect(Date.now() - started).toBeLessThan(3000);
 			await new Promise((resolve) => setTimeout(resolve, 300));
@@ -288,7 +294,7 @@ describe('router with concurrency, against a real local server', () => {
 		const sandbox = await startLockedOutSandbox('20');
 		try {
 			const cancel = new AbortController();
-			const run = router.call(live(sandbox.url, true, 4, undefined, cancel.signal));
+			const run = router.call(live(sandbox.url, true, 4, undefined, cancel.signal), realTimeClients());
 			for (let i = 0; i < 200 && sandbox.state.counts.total < 4; i++) await new Promise((resolve) => setTimeout(resolve, 10));
 			await new Promise((resolve) => setTimeout(resolve, 100));
 			const stoppedAt = Date.now();

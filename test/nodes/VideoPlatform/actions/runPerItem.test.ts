@@ -1,7 +1,9 @@
 import type { IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
 
 import { router } from '../../../../nodes/VideoPlatform/actions/router';
+import { systemClock } from '../../../../nodes/VideoPlatform/transport/rateLimit';
 import { createExecuteContext, realHttp } from '../../../helpers/executeContext';
+import { testClients } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
 import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
 
@@ -29,7 +31,8 @@ function runAgainstBoth(nameOf: (i: number) => unknown, cancelSignal?: AbortSign
 		const url = toFirst ? String(options.url).replace(rest.url, first.url) : options.url;
 		return await real({ ...options, url }, extra?.credentialsDecrypted?.data);
 	};
-	return router.call(context).then(
+	// Real time: the stop must end real waits. Pacers of its own, not the process-wide ones.
+	return router.call(context, testClients(systemClock)).then(
 		() => {
 			throw new Error('expected the run to fail');
 		},
