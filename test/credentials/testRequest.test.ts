@@ -75,11 +75,12 @@ describe("the credential's Test request against real local servers", () => {
 		expect(platform.state.requests).toEqual([]);
 	});
 
-	it('sends the Bearer key to the right path when the Base URL has a query or a fragment', async () => {
+	it('sends the Bearer key to the right path when the Base URL has a query or a fragment, with a GET and no body', async () => {
 		platform = await startSandbox();
 		await testRequestAt(`${platform.url}/?tenant=1#top`);
-		expect(platform.state.requests.map((r: { path: string; authorization: string }) => [r.path, r.authorization])).toEqual([
-			['/v1/rooms', 'valid Bearer key'],
+		type Seen = { method: string; path: string; authorization: string; body: string };
+		expect(platform.state.requests.map((r: Seen) => [r.method, r.path, r.authorization, r.body])).toEqual([
+			['GET', '/v1/rooms', 'valid Bearer key', ''],
 		]);
 	});
 });

@@ -38,7 +38,10 @@ async function scriptedServer(answers: Answer[]) {
 	const server: Server = createServer((req, res) => {
 		paths.push(req.url ?? '');
 		const answer = answers.shift() ?? 200;
-		if (answer === 'reset') return req.socket.destroy();
+		if (answer === 'reset') {
+			req.socket.destroy();
+			return;
+		}
 		res.writeHead(answer, { 'content-type': 'application/json' });
 		res.end(JSON.stringify(answer === 200 ? { id: 'room-1' } : { message: 'not now' }));
 	});

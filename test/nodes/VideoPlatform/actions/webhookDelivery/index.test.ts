@@ -8,9 +8,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers, validateNodeCredentials } from 'n8n-workflow';
 
-import { MAX_KEYS_REMEMBERED } from '../../../../../nodes/VideoPlatform/actions/webhookDelivery/dropRedelivered.operation';
+import { deliveryItem } from '../../../../../nodes/VideoPlatform/trigger/delivery';
+import { deliveryKeyOf } from '../../../../../nodes/VideoPlatform/trigger/deliveryKey';
 import { VideoPlatform } from '../../../../../nodes/VideoPlatform/VideoPlatform.node';
 import { createDeduplicationStore, createFilterContext } from '../../../../helpers/deduplicationContext';
+import { expressionWorkflow } from '../../../../helpers/credentialExpression';
 import { subtitleOf } from '../../../../helpers/subtitle';
 
 const node = new VideoPlatform();
@@ -29,38 +31,19 @@ const resourceOptions = (type: INodeTypeDescription) =>
 	);
 
 describe('Video Platform → Webhook Delivery → Drop Redelivered in the editor', () => {
-	it('is a resource with one operation, named as n8n asks', () => {
-		expect(property('operation').options).toEqual([
-			{
-				name: 'Drop Redelivered',
-				value: 'dropRedelivered',
-				description: "Let each of the trigger's deliveries through once, by its delivery key",
-				action: 'Drop redelivered webhook deliveries',
-			},
-		]);
-	});
-
 	// A contract: these are the former Redelivery Filter's names, so its settings carry over.
 	it("keeps the Redelivery Filter's field names, and shows only them", () => {
 		expect(shown(forDrop).map((p) => p.name)).toEqual(['resource', 'operation', 'placementNotice', 'deliveryKey', 'keysRemembered', 'scope']);
 	});
 
-	it('compares the trigger\'s delivery key unless told otherwise', () => {
-		expect(property('deliveryKey')).toMatchObject({ type: 'string', default: '={{ $json._webhook.deliveryKey }}' });
-	});
-
-	it('remembers 10,000 keys by default, bounded so what n8n keeps stays small', () => {
-		expect(property('keysRemembered')).toMatchObject({
-			type: 'number',
-			default: 10_000,
-			typeOptions: { minValue: 1, maxValue: MAX_KEYS_REMEMBERED, numberPrecision: 0 },
-		});
-		expect(property('keysRemembered').description).toMatch(/27 bytes per key.*270 KB at 10,000, 2\.7 MB at most \(100,000\)/);
-	});
-
-	it('keeps the keys of this node by default; the whole workflow on request', () => {
-		expect(property('scope')).toMatchObject({ default: 'node', noDataExpression: true });
-		expect((property('scope').options as Array<{ value: string }>).map((o) => o.value)).toEqual(['node', 'workflow']);
+	it("by default compares the key the trigger gave the item, as n8n's expression engine reads it", () => {
+		const payload = { id: 'evt_1', type: 'room.started' };
+		const key = deliveryKeyOf(payload, 'id', null);
+		const item = { json: deliveryItem({ parsedBody: payload, headers: {}, query: {} }, [], '2026-11-24T00:00:00.000Z', { ...key }) };
+		const { node: filterNode, workflow } = expressionWorkflow(node, forDrop);
+		const resolved = workflow.expression.getParameterValue(property('deliveryKey').default as string, null, 0, 0, filterNode.name, [item], 'internal', {});
+		expect(resolved).toBe(key.deliveryKey);
+		expect(resolved).toMatch(/^id:[0-9a-f]{64}$/);
 	});
 
 	it('asks for no credential; Room still does, also when its resource is saved as the default', () => {
