@@ -43,3 +43,14 @@ export function encodePath(path: readonly PathSegment[]): string | undefined {
 	if (texts.length === 0 || texts.some(isUnusableSegment)) return undefined;
 	return texts.map((text) => `/${encodeURIComponent(text)}`).join('');
 }
+
+/** A successful answer: parsed JSON where it is JSON, else the raw text. */
+export interface PlatformResponse {
+	statusCode: number;
+	body: unknown;
+}
+
+/** What an operation sends its one item's requests through. */
+export interface PlatformRequester {
+	request(request: PlatformRequest): Promise<PlatformResponse>;
+}
