@@ -30,6 +30,12 @@ function worthRetrying<E extends Error>(error: E, when = true): E {
 	return error;
 }
 
+/** How often one request was refused with 429, and how long it waited for them. */
+interface RateLimitBudget {
+	refusals: number;
+	waitedMs: number;
+}
+
 /** Only the start of an error answer is quoted, so there is no need to read more. */
 const MAX_ERROR_ANSWER_BYTES = 64 * 1024;
 
@@ -128,9 +134,11 @@ export class PlatformClient {
 			notFound: request.notFound,
 		};
 		const { maxRetries, delayMs } = this.policy.safeRetry;
+		// One 429 budget for the request, however often a safe one is sent again.
+		const budget: RateLimitBudget = { refusals: 0, waitedMs: 0 };
 		for (let retry = 0; ; retry++) {
 			// Every failure of an exchange is already the node's own error, naming the item.
-			const failure = await this.exchange(request, failed, data, credential).then(
+			const failure = await this.exchange(request, failed, data, credential, budget).then(
 				(response) => ({ response }),
 				(error: Error) => ({ error }),
 			);
@@ -146,6 +154,7 @@ export class PlatformClient {
 		failed: FailedRequest,
 		data: VideoPlatformCredentials,
 		credential: CheckedCredential,
+		budget: RateLimitBudget,
 	): Promise<PlatformResponse> {
 		// Looked up on the run's first request only: the credential and Base URL do not change within it.
 		const pacer = (this.pacer ??= this.pacers.pacerFor(
@@ -154,9 +163,8 @@ export class PlatformClient {
 			credential.apiKey,
 		));
 		const { rateLimit } = this.policy;
-		let waitedMs = 0;
-		for (let retry = 0; ; retry++) {
-			if (!(await pacer.waitForTurn(this.stop)) || this.stop.reason) throw this.notSent(failed, retry > 0);
+		for (let refusedBefore = false; ; refusedBefore = true) {
+			if (!(await pacer.waitForTurn(this.stop)) || this.stop.reason) throw this.notSent(failed, refusedBefore);
 			const deadline = new Deadline(this.policy.deadlineMs, this.stop.cancelSignal);
 			failed.tries++;
 			const response = await this.send(request, failed, this.decrypted(data), deadline);
@@ -172,15 +180,16 @@ export class PlatformClient {
 			const said = await this.errorText(response, deadline);
 			if (status !== 429) throw worthRetrying(httpStatusError(failed, status, said), status >= 500);
 
+			const retry = budget.refusals++;
 			const delayMs = retryDelayMs(response.headers?.['retry-after'], retry, rateLimit, this.clock.now());
-			const tries = retry + 1;
+			const { refusals: tries, waitedMs } = budget;
 			if (retry >= rateLimit.maxRetries) throw rateLimitError(failed, tries, waitedMs, { gaveUp: 'tries' });
 			if (waitedMs + delayMs > rateLimit.maxTotalWaitMs) {
 				throw rateLimitError(failed, tries, waitedMs, { gaveUp: 'wait', nextWaitMs: delayMs, maxWaitMs: rateLimit.maxTotalWaitMs });
 			}
 			pacer.recordRefusal(delayMs);
 			// The refused request waits as asked even when the pacer lets the others go on.
-			waitedMs += await this.waitBeforeRetry(delayMs, failed);
+			budget.waitedMs += await this.waitBeforeRetry(delayMs, failed);
 		}
 	}
 

@@ -102,6 +102,13 @@ describe('the transport, for an operation that reads (GET)', () => {
 		expect(server.paths).toHaveLength(3);
 	});
 
+	it('has one 429 budget however often it is sent again after a server error', async () => {
+		server = await scriptedServer([429, 429, 429, 503, 429, 429, 429]);
+		const [json] = await run(roomGet, ['room-1']);
+		expect(errorOf(json).message).toMatch(/^The platform's rate limit refused this item 6 times/);
+		expect(server.paths).toHaveLength(7);
+	});
+
 	it('is not repeated for a client error', async () => {
 		server = await scriptedServer([422]);
 		await run(roomGet, ['room-1']);
