@@ -1,5 +1,10 @@
-// unit: in-process, seconds. package: packs the tarball and runs n8n's scanner.
+// The test layers (docs/development.md, "Test layers"):
+// unit: in-process, seconds, with mocked n8n contexts and HTTP against the sandbox.
+// workflows: whole workflows (test/workflows/*.json) run by n8n-core's engine in-process, against the sandbox.
+// package: packs the tarball and runs n8n's scanner.
 // e2e: drives real n8n (the versions of tools/lib/n8n-versions.js) and takes minutes.
+// load: hundreds of deliveries and rooms, long back-offs, in real n8n: `npm run bench:load` only;
+// `npm test` selects the other four.
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json' }];
 const project = (displayName, extra) => ({
 	displayName,
@@ -13,11 +18,16 @@ module.exports = {
 	projects: [
 		project('unit', {
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
-			testPathIgnorePatterns: ['<rootDir>/test/e2e/', '<rootDir>/test/package/'],
+			testPathIgnorePatterns: ['<rootDir>/test/(e2e|package|workflows|load)/'],
 		}),
+		project('workflows', { testMatch: ['<rootDir>/test/workflows/**/*.test.ts'] }),
 		project('package', { testMatch: ['<rootDir>/test/package/**/*.test.ts'] }),
 		project('e2e', {
 			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup.ts'],
+		}),
+		project('load', {
+			testMatch: ['<rootDir>/test/load/**/*.load.test.ts'],
 			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup.ts'],
 		}),
 	],

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type {
+	DeduplicationItemTypes,
+	DeduplicationScope,
+	ICheckProcessedContextData,
+	ICheckProcessedOptions,
+	IDataDeduplicator,
+	IDeduplicationOutput,
+} from 'n8n-workflow';
+
+/**
+ * n8n's deduplication database (its `processed_data` table, one row per workflow and context),
+ * in memory, behind the interface n8n-core's DataDeduplicationService calls. Only mode "entries"
+ * is kept, the one Drop Redelivered uses: MD5 digests of the keys, oldest first, trimmed to
+ * maxEntries. Drop Redelivered sends each key once per call, so how a key repeated within one
+ * call counts is left as this store does it.
+ */
+export class MemoryDeduplicator implements IDataDeduplicator {
+	/** Keyed by `${workflowId}/${context}`, as the table's primary key. */
+	readonly rows = new Map<string, { mode: string; data: string[] }>();
+
+	private static context(scope: DeduplicationScope, { node }: ICheckProcessedContextData): string {
+		if (scope !== 'node') return '';
+		if (!node) throw new Error("No node information has been provided and so cannot use scope 'node'");
+		return `n:${node.id}`;
+	}
+
+	private static digest(value: DeduplicationItemTypes): string {
+		return createHash('md5').update(value.toString()).digest('base64');
+	}
+
+	private key(scope: DeduplicationScope, contextData: ICheckProcessedContextData): string {
+		return `${contextData.workflow.id}/${MemoryDeduplicator.context(scope, contextData)}`;
+	}
+
+	private static onlyEntries(options: ICheckProcessedOptions): void {
+		if (options.mode !== 'entries') throw new Error(`This in-memory store keeps mode "entries" only, not "${options.mode}"`);
+	}
+
+	async checkProcessedAndRecord(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<IDeduplicationOutput> {
+		const key = this.key(scope, contextData);
+		const row = this.rows.get(key);
+		if (row && row.mode !== options.mode) {
+			throw new Error('Deduplication data was originally saved with an incompatible setting of the ‘Keep Items Where’ parameter.');
+		}
+		MemoryDeduplicator.onlyEntries(options);
+		const hashed = items.map((item) => MemoryDeduplicator.digest(item));
+		if (!row) {
+			const data = options.maxEntries ? hashed.slice(Math.max(0, hashed.length - options.maxEntries)) : hashed;
+			this.rows.set(key, { mode: options.mode, data });
+			return { new: [...items], processed: [] };
+		}
+		const output: IDeduplicationOutput = { new: [], processed: [] };
+		hashed.forEach((hash, index) => {
+			if (row.data.includes(hash)) output.processed.push(items[index]);
+			else {
+				output.new.push(items[index]);
+				row.data.push(hash);
+			}
+		});
+		if (options.maxEntries) row.data.splice(0, Math.max(0, row.data.length - options.maxEntries));
+		return output;
+	}
+
+	async removeProcessed(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<void> {
+		MemoryDeduplicator.onlyEntries(options);
+		const row = this.rows.get(this.key(scope, contextData));
+		if (!row) return;
+		for (const hash of items.map((item) => MemoryDeduplicator.digest(item))) {
+			const index = row.data.indexOf(hash);
+			if (index !== -1) row.data.splice(index, 1);
+		}
+	}
+
+	async clearAllProcessedItems(scope: DeduplicationScope, contextData: ICheckProcessedContextData): Promise<void> {
+		this.rows.delete(this.key(scope, contextData));
+	}
+
+	async getProcessedDataCount(
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<number> {
+		return options.mode === 'entries' ? (this.rows.get(this.key(scope, contextData))?.data.length ?? 0) : 0;
+	}
+}
