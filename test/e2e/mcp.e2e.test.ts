@@ -4,7 +4,7 @@ import { loadExamples, mcpCredential, sandboxCredential, MCP_CREDENTIAL_ID, MCP_
 import { credential, credentialRef, mcpServerWorkflow, mcpUrls, VIDEO_PLATFORM_TOOL } from '../../tools/lib/workflows';
 import { connectMcpClient, resultText } from '../helpers/mcpClient';
 import type { Sandbox } from '../helpers/sandbox';
-import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
+import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../helpers/sandbox';
 import type { N8n } from './n8nWithPackage';
 import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
 
@@ -30,8 +30,9 @@ describe.each(FULL_VERSIONS)('the node as an MCP tool, in a real n8n %s', (versi
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: 10 * 60_000 });
-		// Every create answered 429 without Retry-After: the node's retries run out.
-		rateLimited = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 1, errorStatus: 429, maxLifetimeMs: 10 * 60_000 });
+		// Every create answered 429 with Retry-After: 1, so the node's retries run out in about 5 s.
+		// Without Retry-After they take 31 s of back-off: a load run, test/load/mcp.load.test.ts.
+		rateLimited = await startLockedOutSandbox('1', { maxLifetimeMs: 10 * 60_000 });
 		failing = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 1, errorStatus: 503, maxLifetimeMs: 10 * 60_000 });
 		n8n = await n8nWithPackage(version, 'mcp');
 		await n8n.importCredentials([
@@ -113,7 +114,7 @@ describe.each(FULL_VERSIONS)('the node as an MCP tool, in a real n8n %s', (versi
 			expect(text).toMatch(/The platform's rate limit refused this item 6 times, with [\d.]+ s of waiting in between \(HTTP 429\)/);
 			expect(text).not.toContain(SANDBOX_KEY);
 			expect(rateLimited.state.requests).toHaveLength(6);
-		}, 180_000);
+		}, 60_000);
 
 		it('a platform error is a tool error that says the room may exist', async () => {
 			const text = await failedCallText('Create_room_on_a_failing_platform', 'Art');

@@ -15,8 +15,11 @@ export async function startSandbox(options: Parameters<typeof createSandbox>[0] 
  * A sandbox whose rate limit is used up for good: it answers every API request 429 with this
  * Retry-After (its clock stands still after one request filled the limit).
  */
-export async function startLockedOutSandbox(retryAfter: string): Promise<Sandbox> {
-	const sandbox = await startSandbox({ rateLimit: 1, now: () => 1_700_000_000_000, retryAfter });
+export async function startLockedOutSandbox(
+	retryAfter: string,
+	options: Parameters<typeof createSandbox>[0] = {},
+): Promise<Sandbox> {
+	const sandbox = await startSandbox({ ...options, rateLimit: 1, now: () => 1_700_000_000_000, retryAfter });
 	await fetch(`${sandbox.url}/v1/rooms`, {
 		method: 'POST',
 		headers: { Authorization: `Bearer ${SANDBOX_KEY}`, 'Content-Type': 'application/json' },
