@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type {
 	DeduplicationItemTypes,
 	DeduplicationScope,
@@ -9,25 +8,23 @@ import type {
 	INode,
 	INodeExecutionData,
 	NodeExecutionHint,
+	Workflow,
 } from 'n8n-workflow';
 
+import { MemoryDeduplicator } from './memoryDeduplicator';
+
 /**
- * n8n's database of remembered keys, as n8n's DeduplicationHelper keeps it in mode "entries":
- * one list per workflow and context ("n:<node id>" or "" for the whole workflow) of MD5 digests,
- * oldest first. The first call stores what it gets; later calls compare with the list as read
- * before the call (so a key repeated in one call is new twice), append the new ones, then keep
- * only the newest maxEntries.
+ * n8n's database of remembered keys (the in-memory one the workflow runner uses too), as the
+ * operation reaches it through `helpers.checkProcessedAndRecord`; `calls` records each call.
  */
 export function createDeduplicationStore() {
-	const lists = new Map<string, { mode: string; data: string[] }>();
+	const database = new MemoryDeduplicator();
+	const workflow = { id: 'workflow-1' } as Workflow;
 	const calls: Array<{ items: DeduplicationItemTypes[]; scope: DeduplicationScope; options: ICheckProcessedOptions }> = [];
-	const contextOf = (scope: DeduplicationScope, node: INode) => (scope === 'node' ? `n:${node.id}` : '');
-	const digest = (value: DeduplicationItemTypes) => createHash('md5').update(value.toString()).digest('base64');
-
 	return {
 		calls,
 		/** The digests kept for a node's (or the workflow's) context, oldest first. */
-		kept: (scope: DeduplicationScope, node: INode) => lists.get(contextOf(scope, node))?.data ?? [],
+		kept: (scope: DeduplicationScope, node: INode) => database.digests(scope, { node, workflow }),
 		async checkProcessedAndRecord(
 			node: INode,
 			items: DeduplicationItemTypes[],
@@ -35,26 +32,7 @@ export function createDeduplicationStore() {
 			options: ICheckProcessedOptions,
 		): Promise<IDeduplicationOutput> {
 			calls.push({ items: [...items], scope, options });
-			const context = contextOf(scope, node);
-			const hashed = items.map(digest);
-			const existing = lists.get(context);
-			if (!existing) {
-				const data = options.maxEntries ? hashed.slice(Math.max(0, hashed.length - options.maxEntries)) : hashed;
-				lists.set(context, { mode: options.mode, data });
-				return { new: [...items], processed: [] };
-			}
-			if (existing.mode !== options.mode) throw new Error('Deduplication data was originally saved with an incompatible setting');
-			const seen = new Set(existing.data);
-			const output: IDeduplicationOutput = { new: [], processed: [] };
-			hashed.forEach((hash, index) => {
-				if (seen.has(hash)) output.processed.push(items[index]);
-				else {
-					output.new.push(items[index]);
-					existing.data.push(hash);
-				}
-			});
-			if (options.maxEntries) existing.data.splice(0, existing.data.length - options.maxEntries);
-			return output;
+			return await database.checkProcessedAndRecord(items, scope, { node, workflow }, options);
 		},
 	};
 }

@@ -82,6 +82,11 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		}
 	}
 
+	/** The digests kept for a scope, oldest first. */
+	digests(scope: DeduplicationScope, contextData: ICheckProcessedContextData): string[] {
+		return this.rows.get(this.key(scope, contextData))?.data ?? [];
+	}
+
 	async clearAllProcessedItems(scope: DeduplicationScope, contextData: ICheckProcessedContextData): Promise<void> {
 		this.rows.delete(this.key(scope, contextData));
 	}
