@@ -35,19 +35,33 @@ export class RunStop {
 		this.runFailed.abort();
 	}
 
-	/** Waits `ms`; false, at once, when the run stops before or during the wait. */
+	/** Ends the pauses under way; one listener on the run's signal however many items wait. */
+	private readonly pauses = new Set<AbortController>();
+
+	/**
+	 * Waits `ms`; false, at once, when the run stops before or during the wait. Each pause has a
+	 * signal of its own, so that many waiting items do not pile listeners on the run's signal
+	 * (Node warns from 11 on).
+	 */
 	async pause(clock: Clock, ms: number): Promise<boolean> {
-		const { signal } = this;
-		if (signal.aborted) return false;
-		return await new Promise<boolean>((resolve) => {
-			const stop = () => resolve(false);
-			signal.addEventListener('abort', stop, { once: true });
-			const done = () => {
-				signal.removeEventListener('abort', stop);
-				resolve(!signal.aborted);
-			};
-			// n8n 2.x's sleep rejects on the abort, which `stop` has already answered.
-			clock.sleep(ms, signal).then(done, done);
-		});
+		if (this.signal.aborted) return false;
+		if (this.pauses.size === 0) this.signal.addEventListener('abort', this.endPauses, { once: true });
+		const own = new AbortController();
+		this.pauses.add(own);
+		try {
+			// n8n 2.x's sleep rejects on the abort; 1.x's ignores it, and the race ends the wait.
+			await Promise.race([
+				clock.sleep(ms, own.signal).catch(() => undefined),
+				new Promise((resolve) => own.signal.addEventListener('abort', resolve, { once: true })),
+			]);
+		} finally {
+			this.pauses.delete(own);
+			if (this.pauses.size === 0) this.signal.removeEventListener('abort', this.endPauses);
+		}
+		return !this.signal.aborted;
 	}
+
+	private readonly endPauses = () => {
+		for (const pause of this.pauses) pause.abort();
+	};
 }

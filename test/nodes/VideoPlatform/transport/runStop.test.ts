@@ -1,8 +1,11 @@
+import { getEventListeners } from 'node:events';
+
 import type { NodeApiError } from 'n8n-workflow';
 
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
 import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacerRegistry';
 import { systemClock } from '../../../../nodes/VideoPlatform/transport/rateLimit';
+import { RunStop } from '../../../../nodes/VideoPlatform/transport/runStop';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import { createRoom, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
@@ -120,5 +123,24 @@ describe('an item fails the run (no Continue On Fail)', () => {
 		client.stop.stopAfterFailure();
 		expect((await pending).statusCode).toBe(201);
 		expect(sandbox.state.rooms).toHaveLength(1);
+	});
+});
+
+describe('many items waiting at once', () => {
+	it('all end at once on a stop, with one listener on the run signal (Node warns from 11 on)', async () => {
+		const cancel = new AbortController();
+		const stop = new RunStop(cancel.signal);
+		const waits = Array.from({ length: 40 }, () => stop.pause(systemClock, 30_000));
+		expect(getEventListeners(stop.signal, 'abort').length).toBeLessThanOrEqual(1);
+		const stoppedAt = Date.now();
+		cancel.abort();
+		expect(await Promise.all(waits)).toEqual(Array(40).fill(false));
+		expect(Date.now() - stoppedAt).toBeLessThan(1000);
+	});
+
+	it('leaves no listener behind once the waits are over', async () => {
+		const stop = new RunStop(new AbortController().signal);
+		expect(await Promise.all([stop.pause(systemClock, 5), stop.pause(systemClock, 10)])).toEqual([true, true]);
+		expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);
 	});
 });
