@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
-import { SECRET_CREDENTIAL } from '../../nodes/VideoPlatform/trigger/webhook';
+import { WEBHOOK_CREDENTIAL } from '../../nodes/VideoPlatform/shared/credentials';
 import { freePort } from '../../tools/lib/n8n-instance';
 import { waitForExecutions } from '../../tools/lib/n8n-api';
 import { roomBatchWorkflow, startQueueStack } from '../../tools/lib/n8n-queue';
@@ -29,7 +29,7 @@ const triggerWorkflow = workflow('wfQueueTrigger', [
 		TRIGGER,
 		VIDEO_PLATFORM_TRIGGER,
 		{ authentication: 'secretHeader', event: ALL_DELIVERIES, options: {} },
-		{ webhookId: '0c5e2f8a-6b1d-4e7a-9c3f-2d8b4a6e1f70', credentials: { [SECRET_CREDENTIAL]: { id: 'vpQueueSecret', name: 'vpQueueSecret' } } },
+		{ webhookId: '0c5e2f8a-6b1d-4e7a-9c3f-2d8b4a6e1f70', credentials: { [WEBHOOK_CREDENTIAL.type]: { id: 'vpQueueSecret', name: 'vpQueueSecret' } } },
 	),
 	node('Done', 'n8n-nodes-base.noOp', {}),
 ]);
@@ -67,7 +67,7 @@ describe(`n8n ${defaultVersion()} in queue mode: main, two workers, two webhook 
 			webhookProcessors: 2,
 			credentials: [
 				credential('vpQueueSandbox', sandbox.url, API_KEY),
-				{ id: 'vpQueueSecret', name: 'vpQueueSecret', type: SECRET_CREDENTIAL, data: { headerName: HEADER, secret: SECRET } },
+				{ id: 'vpQueueSecret', name: 'vpQueueSecret', type: WEBHOOK_CREDENTIAL.type, data: { headerName: HEADER, secret: SECRET } },
 			],
 			workflows: [...batchWorkflows, triggerWorkflow, redeliveryWorkflow],
 			activate: [...batchWorkflows, triggerWorkflow, redeliveryWorkflow].map(({ id }) => id),

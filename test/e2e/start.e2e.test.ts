@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { CREDENTIAL_TYPE } from '../../nodes/VideoPlatform/transport';
-import { SECRET_CREDENTIAL } from '../../nodes/VideoPlatform/trigger/webhook';
+import { API_CREDENTIAL, WEBHOOK_CREDENTIAL } from '../../nodes/VideoPlatform/shared/credentials';
 import { sandboxCredential, SANDBOX_CREDENTIAL_ID } from '../../tools/lib/examples';
 import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
 import { N8nInstance } from '../../tools/lib/n8n-instance';
@@ -113,7 +112,7 @@ describe.each(FULL_VERSIONS)('npm start, headless, with n8n %s', (version) => {
 		const credentials = await read('credentials.json');
 		const nodeNames = nodes.map((n) => n.name);
 		expect(nodeNames).toEqual(expect.arrayContaining([VIDEO_PLATFORM, VIDEO_PLATFORM_TRIGGER]));
-		expect(credentials.map((c) => c.name)).toEqual(expect.arrayContaining([CREDENTIAL_TYPE, SECRET_CREDENTIAL]));
+		expect(credentials.map((c) => c.name)).toEqual(expect.arrayContaining([API_CREDENTIAL.type, WEBHOOK_CREDENTIAL.type]));
 	});
 
 	it('the sandbox page says it is not the platform, and offers the active trigger\'s URL', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
-import { SECRET_CREDENTIAL } from '../../nodes/VideoPlatform/trigger/webhook';
+import { WEBHOOK_CREDENTIAL } from '../../nodes/VideoPlatform/shared/credentials';
 import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
 import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
 import type { N8n } from './n8nWithPackage';
@@ -24,7 +24,7 @@ const triggerWorkflow = workflow('wfTrigger', [
 		},
 		{
 			webhookId: '5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60',
-			credentials: { [SECRET_CREDENTIAL]: { id: 'vpSecret', name: 'vpSecret' } },
+			credentials: { [WEBHOOK_CREDENTIAL.type]: { id: 'vpSecret', name: 'vpSecret' } },
 		},
 	),
 	node('Done', 'n8n-nodes-base.noOp', {}),
@@ -83,7 +83,7 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 	beforeAll(async () => {
 		n8n = await n8nWithPackage(version, 'trigger');
 		await n8n.importCredentials([
-			{ id: 'vpSecret', name: 'vpSecret', type: SECRET_CREDENTIAL, data: { headerName: HEADER, secret: SECRET } },
+			{ id: 'vpSecret', name: 'vpSecret', type: WEBHOOK_CREDENTIAL.type, data: { headerName: HEADER, secret: SECRET } },
 		]);
 		for (const wf of [triggerWorkflow, byIdWorkflow, byBodyWorkflow, twoKeysWorkflow, removeDuplicatesWorkflow]) {
 			await n8n.importWorkflow(wf);

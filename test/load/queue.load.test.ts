@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
-import { SECRET_CREDENTIAL } from '../../nodes/VideoPlatform/trigger/webhook';
+import { WEBHOOK_CREDENTIAL } from '../../nodes/VideoPlatform/shared/credentials';
 import { freePort } from '../../tools/lib/n8n-instance';
 import { waitForExecutions } from '../../tools/lib/n8n-api';
 import { roomBatchWorkflow, startQueueStack } from '../../tools/lib/n8n-queue';
@@ -28,7 +28,7 @@ const triggerWorkflow = workflow('wfQueueLoadTrigger', [
 		TRIGGER,
 		VIDEO_PLATFORM_TRIGGER,
 		{ authentication: 'secretHeader', event: ALL_DELIVERIES, options: {} },
-		{ webhookId: '4e9a1c73-2d5b-4f60-8b1e-6c7d8e9f0a81', credentials: { [SECRET_CREDENTIAL]: { id: 'vpQueueLoadSecret', name: 'vpQueueLoadSecret' } } },
+		{ webhookId: '4e9a1c73-2d5b-4f60-8b1e-6c7d8e9f0a81', credentials: { [WEBHOOK_CREDENTIAL.type]: { id: 'vpQueueLoadSecret', name: 'vpQueueLoadSecret' } } },
 	),
 	node('Done', 'n8n-nodes-base.noOp', {}),
 ]);
@@ -57,7 +57,7 @@ describe(`n8n ${defaultVersion()} in queue mode under load: main, two workers, t
 			webhookProcessors: 2,
 			credentials: [
 				credential('vpQueueLoadSandbox', sandbox.url, API_KEY),
-				{ id: 'vpQueueLoadSecret', name: 'vpQueueLoadSecret', type: SECRET_CREDENTIAL, data: { headerName: HEADER, secret: SECRET } },
+				{ id: 'vpQueueLoadSecret', name: 'vpQueueLoadSecret', type: WEBHOOK_CREDENTIAL.type, data: { headerName: HEADER, secret: SECRET } },
 			],
 			workflows: [...batchWorkflows, triggerWorkflow],
 			activate: [...batchWorkflows, triggerWorkflow].map(({ id }) => id),

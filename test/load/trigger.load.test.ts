@@ -1,5 +1,5 @@
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
-import { SECRET_CREDENTIAL } from '../../nodes/VideoPlatform/trigger/webhook';
+import { WEBHOOK_CREDENTIAL } from '../../nodes/VideoPlatform/shared/credentials';
 import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
 import { node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
 import type { N8n } from '../e2e/n8nWithPackage';
@@ -17,7 +17,7 @@ const triggerWorkflow = workflow('wfLoadTrigger', [
 		TRIGGER,
 		VIDEO_PLATFORM_TRIGGER,
 		{ authentication: 'secretHeader', event: ALL_DELIVERIES, options: { filterField: 'kind', filterValues: 'wanted, also-wanted' } },
-		{ webhookId: '2b7d4e91-5c3a-4f08-9e6d-1a2b3c4d5e70', credentials: { [SECRET_CREDENTIAL]: { id: 'vpLoadSecret', name: 'vpLoadSecret' } } },
+		{ webhookId: '2b7d4e91-5c3a-4f08-9e6d-1a2b3c4d5e70', credentials: { [WEBHOOK_CREDENTIAL.type]: { id: 'vpLoadSecret', name: 'vpLoadSecret' } } },
 	),
 	node('Done', 'n8n-nodes-base.noOp', {}),
 ]);
@@ -33,7 +33,7 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger under load, in a real n8n %
 	beforeAll(async () => {
 		n8n = await n8nWithPackage(version, 'trigger-load');
 		await n8n.importCredentials([
-			{ id: 'vpLoadSecret', name: 'vpLoadSecret', type: SECRET_CREDENTIAL, data: { headerName: HEADER, secret: SECRET } },
+			{ id: 'vpLoadSecret', name: 'vpLoadSecret', type: WEBHOOK_CREDENTIAL.type, data: { headerName: HEADER, secret: SECRET } },
 		]);
 		await n8n.importWorkflow(triggerWorkflow);
 		await n8n.activateWorkflow(triggerWorkflow.id);

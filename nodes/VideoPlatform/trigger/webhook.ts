@@ -8,8 +8,6 @@ import { eventMatches, fieldMatches, parseAllowedValues } from './filter';
 import { secretCredentialProblem, secretMatches } from './secret';
 import { WEBHOOK_CREDENTIAL } from '../shared/credentials';
 
-export const SECRET_CREDENTIAL = WEBHOOK_CREDENTIAL.type;
-
 interface TriggerOptions {
 	deliveryIdField?: string;
 	filterField?: string;
@@ -35,7 +33,7 @@ function refuse(context: IWebhookFunctions, status: number, message: string): IW
 async function rejectUnlessAuthentic(this: IWebhookFunctions): Promise<string[] | IWebhookResponseData> {
 	if (this.getNodeParameter('authentication', 'none') !== 'secretHeader') return [];
 	const { headerName, secret } = await this.getCredentials<{ headerName: string; secret: string }>(
-		SECRET_CREDENTIAL,
+		WEBHOOK_CREDENTIAL.type,
 	);
 	if (secretCredentialProblem(headerName, secret)) return refuse(this, 500, 'The delivery could not be checked.');
 	const name = String(headerName).trim().toLowerCase();
