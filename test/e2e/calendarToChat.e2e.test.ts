@@ -131,8 +131,11 @@ describe.each(FULL_VERSIONS)('example 03 (calendar event → room → chat) in a
 
 		await startWithEnv(n8n, {
 			env: {
+				// Both spellings: n8n's proxy-from-env reads the lower-case one first.
 				HTTPS_PROXY: proxy.proxyUrl,
+				https_proxy: proxy.proxyUrl,
 				NO_PROXY: '127.0.0.1,localhost',
+				no_proxy: '127.0.0.1,localhost',
 				NODE_EXTRA_CA_CERTS: ca.caFile,
 			},
 		});
