@@ -8,10 +8,10 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 
-const { sandboxCredential } = require('./lib/examples');
-const { OWNER, ensureOwner } = require('./lib/n8n-api');
-const { N8nInstance } = require('./lib/n8n-instance');
-const { repoRoot } = require('./lib/paths');
+const { sandboxCredential } = require('./n8n/examples');
+const { OWNER, ensureOwner } = require('./n8n/api');
+const { N8nInstance } = require('./n8n/n8n');
+const { repoRoot } = require('./common/paths');
 const { createSandbox } = require('./sandbox/server');
 
 // N8N_DEV_RELOAD=true adds POST /rest/dev/reload, which reloads the custom extension folders. Its

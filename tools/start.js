@@ -5,23 +5,23 @@
 // n8n with this package, the local sandbox and the example workflows, in one command.
 // Ctrl-C stops everything it started. The n8n user folder (.n8n-local/) is kept between runs,
 // so workflows you make there survive; the examples are imported once. --n8n picks the n8n: a
-// major means its default version (tools/lib/n8n-versions.js), the default 2.x when left out.
+// major means its default version (tools/install/versions.js), the default 2.x when left out.
 // With --queue, the default 2.x runs in queue mode instead (PostgreSQL, Redis, main, two
 // workers, a webhook processor), on data that is made anew on every start.
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { loadExamples, sandboxCredential, SANDBOX_CREDENTIAL_ID, mcpCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } = require('./lib/examples');
-const { OWNER, ensureOwner, activeTriggerUrls } = require('./lib/n8n-api');
-const { N8nInstance, freePort } = require('./lib/n8n-instance');
-const { InstallError } = require('./lib/install-steps');
-const { packPackage } = require('./lib/package');
-const { startQueueStack } = require('./lib/n8n-queue');
-const { ensureQueueServices } = require('./lib/queue-services');
-const { ensureN8n } = require('./lib/n8n-install');
-const { UnknownVersionError, defaultVersion, installableVersions, majorOf, resolveVersion, versionSpec } = require('./lib/n8n-versions');
-const { repoRoot, scratchRoot } = require('./lib/paths');
-const { mcpUrls, triggerUrls } = require('./lib/workflows');
+const { loadExamples, sandboxCredential, SANDBOX_CREDENTIAL_ID, mcpCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } = require('./n8n/examples');
+const { OWNER, ensureOwner, activeTriggerUrls } = require('./n8n/api');
+const { N8nInstance, freePort } = require('./n8n/n8n');
+const { InstallError } = require('./install/steps');
+const { packPackage } = require('./common/package');
+const { startQueueStack } = require('./queue/stack');
+const { ensureQueueServices } = require('./queue/services');
+const { ensureN8n } = require('./install/n8n');
+const { UnknownVersionError, defaultVersion, installableVersions, majorOf, resolveVersion, versionSpec } = require('./install/versions');
+const { repoRoot, scratchRoot } = require('./common/paths');
+const { mcpUrls, triggerUrls } = require('./n8n/workflows');
 const { createSandbox } = require('./sandbox/server');
 
 const SANDBOX_KEY = 'sandbox-key';

@@ -1,13 +1,13 @@
 import * as path from 'node:path';
 
-import { N8nInstance } from '../../tools/lib/n8n-instance';
-import { installableVersions } from '../../tools/lib/n8n-versions';
-import { scratchRoot } from '../../tools/lib/paths';
+import { N8nInstance } from '../../tools/n8n/n8n';
+import { installableVersions } from '../../tools/install/versions';
+import { scratchRoot } from '../../tools/common/paths';
 import { packedTarball } from './packedTarball';
 
 export type N8n = InstanceType<typeof N8nInstance>;
 
-/** The versions every end-to-end suite runs on, and those that get the smoke test (n8n-versions.js). */
+/** The versions every end-to-end suite runs on, and those that get the smoke test (tools/install/versions.js). */
 export const FULL_VERSIONS: string[] = installableVersions({ role: 'full' });
 export const SMOKE_VERSIONS: string[] = installableVersions({ role: 'smoke' });
 

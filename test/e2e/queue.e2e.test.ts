@@ -2,13 +2,13 @@ import * as path from 'node:path';
 
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
 import { WEBHOOK_CREDENTIAL } from '../../nodes/VideoPlatform/shared/credentials';
-import { freePort } from '../../tools/lib/n8n-instance';
-import { waitForExecutions } from '../../tools/lib/n8n-api';
-import { roomBatchWorkflow, startQueueStack } from '../../tools/lib/n8n-queue';
-import { defaultVersion } from '../../tools/lib/n8n-versions';
-import { scratchRoot } from '../../tools/lib/paths';
-import { startSandboxProcess } from '../../tools/lib/sandbox-process';
-import { credential, dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
+import { freePort } from '../../tools/n8n/n8n';
+import { waitForExecutions } from '../../tools/n8n/api';
+import { roomBatchWorkflow, startQueueStack } from '../../tools/queue/stack';
+import { defaultVersion } from '../../tools/install/versions';
+import { scratchRoot } from '../../tools/common/paths';
+import { startSandboxProcess } from '../../tools/sandbox/process';
+import { credential, dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import { packedTarball } from './packedTarball';
 
 // The default n8n 2.x in queue mode, as the README's "Running at scale" describes it: PostgreSQL,

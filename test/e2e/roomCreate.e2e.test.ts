@@ -10,7 +10,7 @@ import {
 	manualTrigger,
 	outputOf,
 	workflow,
-} from '../../tools/lib/workflows';
+} from '../../tools/n8n/workflows';
 
 const API_KEY = 'sk_e2e_4b1f9d7a33c2';
 const WRONG_KEY = 'sk_e2e_wrong_0000';

@@ -3,12 +3,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { API_CREDENTIAL, WEBHOOK_CREDENTIAL } from '../../nodes/VideoPlatform/shared/credentials';
-import { sandboxCredential, SANDBOX_CREDENTIAL_ID } from '../../tools/lib/examples';
-import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
-import { N8nInstance } from '../../tools/lib/n8n-instance';
-import { defaultVersion, majorOf, versionSpec } from '../../tools/lib/n8n-versions';
-import { repoRoot, scratchRoot } from '../../tools/lib/paths';
-import { outputOf, VIDEO_PLATFORM, VIDEO_PLATFORM_TRIGGER } from '../../tools/lib/workflows';
+import { sandboxCredential, SANDBOX_CREDENTIAL_ID } from '../../tools/n8n/examples';
+import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/n8n/api';
+import { N8nInstance } from '../../tools/n8n/n8n';
+import { defaultVersion, majorOf, versionSpec } from '../../tools/install/versions';
+import { repoRoot, scratchRoot } from '../../tools/common/paths';
+import { outputOf, VIDEO_PLATFORM, VIDEO_PLATFORM_TRIGGER } from '../../tools/n8n/workflows';
 import { sendSampleDelivery } from '../../tools/sandbox/webhook';
 import { startEnvironment, userFolderFor, WEBHOOK_EXAMPLE } from '../../tools/start';
 import { FULL_VERSIONS } from './n8nWithPackage';

@@ -9,7 +9,7 @@ const path = require('node:path');
 const { Container } = require('@n8n/di');
 const { OutboundHttp } = require('@n8n/backend-network');
 
-const { repoRoot } = require('../lib/paths');
+const { repoRoot } = require('../common/paths');
 const { router } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/router.js'));
 
 const SAMPLES_PER_RUN = 16;

@@ -9,14 +9,14 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { freePort } = require('../lib/n8n-instance');
-const { waitForExecutions } = require('../lib/n8n-api');
-const { roomBatchWorkflow, startQueueStack } = require('../lib/n8n-queue');
-const { defaultVersion } = require('../lib/n8n-versions');
-const { packPackage } = require('../lib/package');
-const { repoRoot, scratchRoot } = require('../lib/paths');
-const { startSandboxProcess } = require('../lib/sandbox-process');
-const { outputOf } = require('../lib/workflows');
+const { freePort } = require('../n8n/n8n');
+const { waitForExecutions } = require('../n8n/api');
+const { roomBatchWorkflow, startQueueStack } = require('../queue/stack');
+const { defaultVersion } = require('../install/versions');
+const { packPackage } = require('../common/package');
+const { repoRoot, scratchRoot } = require('../common/paths');
+const { startSandboxProcess } = require('../sandbox/process');
+const { outputOf } = require('../n8n/workflows');
 
 const ITEMS = 1000;
 const BATCHES = 4;

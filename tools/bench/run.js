@@ -7,11 +7,11 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 
-const { N8nInstance, freePort } = require('../lib/n8n-instance');
-const { packPackage } = require('../lib/package');
-const { repoRoot, scratchRoot } = require('../lib/paths');
-const { startSandboxProcess } = require('../lib/sandbox-process');
-const wf = require('../lib/workflows');
+const { N8nInstance, freePort } = require('../n8n/n8n');
+const { packPackage } = require('../common/package');
+const { repoRoot, scratchRoot } = require('../common/paths');
+const { startSandboxProcess } = require('../sandbox/process');
+const wf = require('../n8n/workflows');
 
 const ITEMS = Number(process.env.BENCH_ITEMS || 1000);
 const RUNS = Number(process.env.BENCH_RUNS || 3);

@@ -5,7 +5,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { cacheRoot } = require('./paths');
+const { cacheRoot } = require('../common/paths');
 
 const installLog = path.join(cacheRoot, 'install.log');
 const HEARTBEAT_MS = 30_000;

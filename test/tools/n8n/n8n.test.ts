@@ -2,11 +2,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { N8nInstance } from '../../tools/lib/n8n-instance';
-import { defaultVersion, installableVersions, versionSpec } from '../../tools/lib/n8n-versions';
+import { N8nInstance } from '../../../tools/n8n/n8n';
+import { defaultVersion, installableVersions, versionSpec } from '../../../tools/install/versions';
 
 // Nothing is installed: prepare() gets an install that is already there.
-jest.mock('../../tools/lib/n8n-install', () => ({
+jest.mock('../../../tools/install/n8n', () => ({
 	ensureN8n: jest.fn(async () => undefined),
 	nodeFor: jest.fn(async () => process.execPath),
 }));
@@ -29,7 +29,7 @@ describe('N8nInstance reads capabilities, not majors', () => {
 			expect(new N8nInstance({ version, userFolder }).capabilities).toBe(versionSpec(version).capabilities);
 		}
 		expect(new N8nInstance({ userFolder }).version).toBe(defaultVersion());
-		expect(() => new N8nInstance({ version: '0.1.0', userFolder })).toThrow('n8n "0.1.0" is not in tools/lib/n8n-versions.js');
+		expect(() => new N8nInstance({ version: '0.1.0', userFolder })).toThrow('n8n "0.1.0" is not in tools/install/versions.js');
 	});
 
 	it('activates a workflow with the command the version has', async () => {

@@ -9,11 +9,11 @@
 //   stack.mainUrl, stack.webhookUrl, stack.workers, stack.api, stack.executionsByWorker(), stack.stop()
 const fs = require('node:fs');
 const path = require('node:path');
-const { N8nInstance } = require('./n8n-instance');
-const { createApiKey, ensureOwner, listExecutions, publicApiCall } = require('./n8n-api');
-const { ensureQueueServices, startPostgres, startRedis } = require('./queue-services');
+const { N8nInstance } = require('../n8n/n8n');
+const { createApiKey, ensureOwner, listExecutions, publicApiCall } = require('../n8n/api');
+const { ensureQueueServices, startPostgres, startRedis } = require('./services');
 const { startWatchdog } = require('./watchdog');
-const wf = require('./workflows');
+const wf = require('../n8n/workflows');
 
 const API_SCOPES = ['execution:list', 'execution:read', 'workflow:read', 'workflow:list', 'workflow:create', 'workflow:update', 'workflow:activate', 'workflow:deactivate'];
 const STARTED = /Worker started execution (\d+)/g;

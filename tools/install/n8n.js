@@ -1,13 +1,13 @@
 'use strict';
-// Installs Node 24 and the n8n versions of n8n-versions.js into the cache. An install counts only
+// Installs Node 24 and the n8n versions of versions.js into the cache. An install counts only
 // when its marker names the current recipe and what it installed still runs; anything else (a
 // half-finished folder, a Node package without its program, an older recipe) is wiped and redone.
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { node24Dir, n8nDir } = require('./paths');
-const { versionSpec } = require('./n8n-versions');
-const { npmEnv, runStep, withLock, say, elapsed, installLog, InstallError } = require('./install-steps');
+const { node24Dir, n8nDir } = require('../common/paths');
+const { versionSpec } = require('./versions');
+const { npmEnv, runStep, withLock, say, elapsed, installLog, InstallError } = require('./steps');
 
 const MARKER = '.install-complete';
 const NODE24 = { version: 24, spec: 'node@24' };
@@ -130,11 +130,11 @@ const INSTALLERS = {
 	},
 };
 
-/** Installs an n8n version from n8n-versions.js unless it is there and works; returns its folder. */
+/** Installs an n8n version from versions.js unless it is there and works; returns its folder. */
 async function ensureN8n(version) {
 	const spec = versionSpec(version);
 	const install = INSTALLERS[spec.installWith];
-	if (!install) throw new InstallError(`n8n ${version}: unknown installWith "${spec.installWith}" in tools/lib/n8n-versions.js`);
+	if (!install) throw new InstallError(`n8n ${version}: unknown installWith "${spec.installWith}" in tools/install/versions.js`);
 	const dir = n8nDir(version);
 	if (spec.node === 24) await ensureNode24();
 	await ensure(dir, {

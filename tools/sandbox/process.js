@@ -5,7 +5,7 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 
 async function startSandboxProcess({ port, apiKey, latencyMs = 0, rateLimit = 0, maxLifetimeS = 1800 }) {
-	const cli = path.join(__dirname, '..', 'sandbox', 'cli.js');
+	const cli = path.join(__dirname, 'cli.js');
 	const args = [cli, '--port', String(port), '--api-key', apiKey, '--latency-ms', String(latencyMs)];
 	args.push('--rate-limit', String(rateLimit), '--max-lifetime-s', String(maxLifetimeS));
 	const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -6,8 +6,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
-const { runStep, say, installLog, InstallError } = require('./install-steps');
-const { freePort } = require('./n8n-instance');
+const { runStep, say, installLog, InstallError } = require('../install/steps');
+const { freePort } = require('../n8n/n8n');
 
 const PG_ROOT = '/usr/lib/postgresql';
 const DB = { database: 'n8n', user: 'n8n', password: 'n8n-queue-local' };
@@ -124,7 +124,7 @@ async function stopChild(child, first = 'SIGTERM', graceMs = 15_000) {
 
 /**
  * PostgreSQL on 127.0.0.1 with a fresh cluster in `dir` (its socket there too), a database and a
- * user for n8n. `registry` (tools/lib/watchdog.js) is told the PID.
+ * user for n8n. `registry` (tools/queue/watchdog.js) is told the PID.
  */
 async function startPostgres({ dir, registry, log = () => {} }) {
 	const bin = postgresBin();

@@ -130,7 +130,7 @@ function installableVersions({ role } = {}, table = N8N_VERSIONS) {
 function defaultVersion(major, table = N8N_VERSIONS) {
 	const full = installableVersions({ role: 'full' }, table);
 	const found = major === undefined ? full[0] : full.find((version) => majorOf(version) === Number(major));
-	if (!found) throw new UnknownVersionError(`No fully tested n8n ${major}.x in tools/lib/n8n-versions.js`);
+	if (!found) throw new UnknownVersionError(`No fully tested n8n ${major}.x in tools/install/versions.js`);
 	return found;
 }
 
@@ -144,7 +144,7 @@ function versionSpec(version, table = N8N_VERSIONS) {
 	const entry = Object.hasOwn(table, version) ? table[version] : undefined;
 	if (entry?.notInstallable) throw new UnknownVersionError(`n8n ${version} cannot be installed: ${entry.notInstallable}`);
 	if (!entry) {
-		throw new UnknownVersionError(`n8n "${version}" is not in tools/lib/n8n-versions.js; known: ${installableVersions({}, table).join(', ')}`);
+		throw new UnknownVersionError(`n8n "${version}" is not in tools/install/versions.js; known: ${installableVersions({}, table).join(', ')}`);
 	}
 	return { version, ...entry };
 }

@@ -9,7 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { isAlive: alive } = require('./install-steps');
+const { isAlive: alive } = require('../install/steps');
 
 const TICK_MS = 1000;
 const KILL_AFTER_MS = 15_000;

@@ -5,9 +5,9 @@ const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
-const { n8nDir } = require('./paths');
-const { ensureN8n, nodeFor } = require('./n8n-install');
-const { defaultVersion, versionSpec } = require('./n8n-versions');
+const { n8nDir } = require('../common/paths');
+const { ensureN8n, nodeFor } = require('../install/n8n');
+const { defaultVersion, versionSpec } = require('../install/versions');
 const { triggerUrls } = require('./workflows');
 
 const ENCRYPTION_KEY = 'videoplatform-local-encryption-key';
@@ -44,13 +44,13 @@ function parseRawOutput(stdout) {
 class N8nInstance {
 	/**
 	 * @param {object} options
-	 * @param {string} [options.version]  a version from n8n-versions.js; the default 2.x when left out
+	 * @param {string} [options.version]  a version from versions.js; the default 2.x when left out
 	 * @param {string} options.userFolder  created if missing; kept between runs
 	 */
 	constructor({ version = defaultVersion(), userFolder }) {
 		const spec = versionSpec(version);
 		this.version = spec.version;
-		/** What this version can do (n8n-versions.js); read instead of its major. */
+		/** What this version can do (tools/install/versions.js); read instead of its major. */
 		this.capabilities = spec.capabilities;
 		this.userFolder = path.resolve(userFolder);
 		this.processes = [];
@@ -168,7 +168,7 @@ class N8nInstance {
 
 	async activateWorkflow(id) {
 		const args = ACTIVATE_ARGS[this.capabilities.activateCommand];
-		if (!args) throw new Error(`n8n ${this.version}: unknown activateCommand "${this.capabilities.activateCommand}" in tools/lib/n8n-versions.js`);
+		if (!args) throw new Error(`n8n ${this.version}: unknown activateCommand "${this.capabilities.activateCommand}" in tools/install/versions.js`);
 		await this.cli(args(id));
 	}
 

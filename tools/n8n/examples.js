@@ -2,7 +2,7 @@
 // The example workflows in examples/, and the sandbox credential they refer to.
 const fs = require('node:fs');
 const path = require('node:path');
-const { repoRoot } = require('./paths');
+const { repoRoot } = require('../common/paths');
 const { credential } = require('./workflows');
 
 const EXAMPLES_DIR = path.join(repoRoot, 'examples');

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs n8n's community package scanner on a folder the way n8n runs it (inline eslint-disable
 // comments ignored), and also reports warnings, which the scanner itself does not print.
-// Usage: node tools/scan-package.mjs <folder> <source|tarball>   (prints JSON)
+// Usage: node tools/checks/scan-package.mjs <folder> <source|tarball>   (prints JSON)
 import { ESLint } from 'eslint';
 import glob from 'fast-glob';
 import {
