@@ -10,7 +10,7 @@ const path = require('node:path');
 
 const { sandboxCredential } = require('./n8n/examples');
 const { OWNER, ensureOwner } = require('./n8n/api');
-const { N8nInstance } = require('./n8n/n8n');
+const { N8n } = require('./n8n/n8n');
 const { repoRoot } = require('./common/paths');
 const { createSandbox } = require('./sandbox/server');
 
@@ -42,8 +42,7 @@ async function reload(n8n) {
 /** The sandbox and n8n, with the sandbox credential and the owner; stops both if anything fails. */
 async function startServices() {
 	// The default version; the folder keeps its name so that a newer default takes over its workflows.
-	const n8n = await new N8nInstance({ userFolder: path.join(repoRoot, '.n8n-local', 'dev-n8n-2') }).prepare();
-	n8n.port = Number(option('--port', 0)) || n8n.port;
+	const n8n = await new N8n({ userFolder: path.join(repoRoot, '.n8n-local', 'dev-n8n-2'), port: Number(option('--port', 0)) || undefined }).prepare();
 	// The sandbox's own default key, as with npm start.
 	const sandbox = createSandbox({ port: Number(option('--sandbox-port', 0)) });
 	try {

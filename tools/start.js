@@ -13,7 +13,8 @@ const path = require('node:path');
 
 const { loadExamples, sandboxCredential, SANDBOX_CREDENTIAL_ID, mcpCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } = require('./n8n/examples');
 const { OWNER, ensureOwner, activeTriggerUrls } = require('./n8n/api');
-const { N8nInstance, freePort } = require('./n8n/n8n');
+const { N8n } = require('./n8n/n8n');
+const { portOr } = require('./common/ports');
 const { InstallError } = require('./install/steps');
 const { packPackage } = require('./common/package');
 const { startQueueStack } = require('./queue/stack');
@@ -39,17 +40,6 @@ function option(flag, fallback) {
 const say = (message) => {
 	process.stdout.write(`${message}\n`);
 };
-
-/** The preferred port when it is free, else any free one (0 means any). */
-async function portOr(preferred) {
-	if (!preferred) return await freePort();
-	const net = require('node:net');
-	const free = await new Promise((resolve) => {
-		const server = net.createServer().once('error', () => resolve(false));
-		server.listen(preferred, '127.0.0.1', () => server.close(() => resolve(true)));
-	});
-	return free ? preferred : await freePort();
-}
 
 /**
  * Imports each example once: those imported before (listed in a marker file) are the user's now,
@@ -106,10 +96,9 @@ async function startEnvironment({ version = defaultVersion(), userFolder, port, 
 	let sandbox;
 	try {
 		n8n = await step(log, `[1/5] n8n ${version}: checking the install (the first time, it installs ${installsWhat(version)}: about ${FIRST_INSTALL_MINUTES} minutes)`, async () =>
-			await new N8nInstance({ version, userFolder }).prepare(),
+			await new N8n({ version, userFolder, port: await portOr(port) }).prepare(),
 		);
 		running.push(n8n);
-		n8n.port = await portOr(port);
 
 		await step(log, '[2/5] Building and packing the package, and installing it into n8n', async () =>
 			n8n.installPackage(packPackage(path.join(scratchRoot, `start-pack-${process.pid}`), { build: true })),
@@ -180,7 +169,7 @@ async function startQueueEnvironment({ dataDir, port, sandboxPort, log = say }) 
 		sandbox = await step(log, '[3/4] Starting the local sandbox of the platform', async () => {
 			// The page offers the Production URLs, which the webhook processor answers.
 			const targets = async () =>
-				(await activeTriggerUrls(stack.mainUrl)).map((target) => ({ ...target, url: target.url.replace(stack.mainUrl, stack.webhookUrl) }));
+				(await activeTriggerUrls(stack.baseUrl)).map((target) => ({ ...target, url: target.url.replace(stack.baseUrl, stack.webhookUrl) }));
 			const started = createSandbox({ apiKey: SANDBOX_KEY, port: await portOr(sandboxPort), webhookTargets: () => (stack ? targets() : Promise.resolve([])) });
 			await started.start();
 			return started;
@@ -235,9 +224,9 @@ async function mainQueue() {
 	const stop = stopOnSignals(environment, 'n8n (main, workers, webhook processor), PostgreSQL, Redis and the sandbox');
 
 	say(`
-n8n ${stack.main.version} is ready in queue mode. Who does what:
+n8n ${stack.version} is ready in queue mode. Who does what:
   ${stack.describe().join('\n  ')}
-  Editor (main): ${stack.mainUrl}  Log in with ${OWNER.email} / ${OWNER.password}
+  Editor (main): ${stack.baseUrl}  Log in with ${OWNER.email} / ${OWNER.password}
   Sandbox of the platform: ${sandbox.url}/ (API key "${SANDBOX_KEY}")
 
 Production webhooks go to the webhook processor, which runs the Video Platform Trigger's
@@ -250,7 +239,7 @@ Send it an example delivery from the sandbox page, or in another terminal with:
   npm run sandbox:send -- ${webhookUrl}
 
 The other examples are imported, not active. This n8n's data (PostgreSQL, Redis, the user
-folders in ${stack.dir}) is made anew on every start.
+folders in ${stack.userFolder}) is made anew on every start.
 
 Press Ctrl-C to stop everything.`);
 

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
 import { WEBHOOK_CREDENTIAL } from '../../nodes/VideoPlatform/shared/credentials';
-import { freePort } from '../../tools/n8n/n8n';
+import { freePort } from '../../tools/common/ports';
 import { waitForExecutions } from '../../tools/n8n/api';
 import { roomBatchWorkflow, startQueueStack } from '../../tools/queue/stack';
 import { defaultVersion } from '../../tools/install/versions';
@@ -53,7 +53,7 @@ describe(`n8n ${defaultVersion()} in queue mode: main, two workers, two webhook 
 	let sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
 
 	const executions = async (workflowId: string, atLeast: number, timeoutMs = 240_000) =>
-		(await waitForExecutions(stack.mainUrl, stack.api.key, workflowId, { atLeast, timeoutMs })) as Execution[];
+		(await waitForExecutions(stack.baseUrl, stack.api.key, workflowId, { atLeast, timeoutMs })) as Execution[];
 	/** Which worker's log says it started the execution ("Worker started execution <id>"). */
 	const workerOf = (id: string) =>
 		Object.entries(stack.executionsByWorker() as Record<string, string[]>).find(([, ids]) => ids.includes(id))?.[0];
@@ -83,7 +83,7 @@ describe(`n8n ${defaultVersion()} in queue mode: main, two workers, two webhook 
 
 	it(`Room → Create: ${BATCHES} workflows of ${ROOMS_PER_BATCH} items started at once run on both workers, every room created once`, async () => {
 		const urls = batchWorkflows.map((_, batch) => `${stack.webhookUrl}/webhook/queue-rooms-${batch}`);
-		for (const url of urls) await stack.main.waitForWebhook(url);
+		for (const url of urls) await stack.waitForWebhook(url);
 		const answers = await Promise.all(urls.map((url) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })));
 		expect(answers.map((answer) => answer.status)).toEqual(urls.map(() => 200));
 
@@ -120,7 +120,7 @@ describe(`n8n ${defaultVersion()} in queue mode: main, two workers, two webhook 
 		beforeAll(async () => {
 			[url] = stack.triggerUrls(triggerWorkflow);
 			expect(url.startsWith(`${stack.webhookUrl}/webhook/`)).toBe(true);
-			await stack.main.waitForWebhook(url);
+			await stack.waitForWebhook(url);
 		});
 
 		it('a delivery starts one execution, on a worker; a wrong or missing secret gets 401 and starts nothing', async () => {
@@ -185,7 +185,7 @@ describe(`n8n ${defaultVersion()} in queue mode: main, two workers, two webhook 
 		};
 
 		it('drops the same delivery posted again, to the other webhook processor, and again after the workers restart; passes a different one', async () => {
-			for (const webhook of stack.webhooks) await stack.main.waitForWebhook(stack.triggerUrls(redeliveryWorkflow, webhook)[0]);
+			for (const webhook of stack.webhooks) await stack.waitForWebhook(stack.triggerUrls(redeliveryWorkflow, webhook)[0]);
 			expect(await deliver({ id: 'q-1', copy: 1 })).toBe(true);
 			expect(await deliver({ id: 'q-1', copy: 2 }, 1)).toBe(false);
 			await stack.restartWorkers();

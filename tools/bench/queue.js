@@ -9,7 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { freePort } = require('../n8n/n8n');
+const { freePort } = require('../common/ports');
 const { waitForExecutions } = require('../n8n/api');
 const { roomBatchWorkflow, startQueueStack } = require('../queue/stack');
 const { defaultVersion } = require('../install/versions');
@@ -51,7 +51,7 @@ async function runScenario(stack, sandbox, scenario, done) {
 	const runs = [];
 	for (const workflow of scenario.workflows) {
 		const expected = (done[workflow.id] ?? 0) + 1;
-		const all = await waitForExecutions(stack.mainUrl, stack.api.key, workflow.id, { atLeast: expected, timeoutMs: 15 * 60_000 });
+		const all = await waitForExecutions(stack.baseUrl, stack.api.key, workflow.id, { atLeast: expected, timeoutMs: 15 * 60_000 });
 		done[workflow.id] = all.length;
 		// The newest first: the one this round started.
 		runs.push(all.sort((a, b) => Number(b.id) - Number(a.id))[0]);
@@ -90,7 +90,7 @@ async function main() {
 			activate: workflows.map(({ id }) => id),
 			log,
 		});
-		for (const workflow of workflows) await stack.main.waitForWebhook(`${stack.webhookUrl}/webhook/${pathOf(workflow)}`);
+		for (const workflow of workflows) await stack.waitForWebhook(`${stack.webhookUrl}/webhook/${pathOf(workflow)}`);
 		const done = {};
 		for (let round = 1; round <= RUNS; round++) {
 			for (const scenario of SCENARIOS) {

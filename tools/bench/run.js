@@ -7,7 +7,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 
-const { N8nInstance, freePort } = require('../n8n/n8n');
+const { N8n } = require('../n8n/n8n');
+const { freePort } = require('../common/ports');
 const { packPackage } = require('../common/package');
 const { repoRoot, scratchRoot } = require('../common/paths');
 const { startSandboxProcess } = require('../sandbox/process');
@@ -210,12 +211,12 @@ async function main() {
 	const tarball = packPackage(path.join(work, 'pack'), { build: true });
 	const port = await freePort();
 
-	const n8n = await new N8nInstance({ userFolder: path.join(work, 'with-package') }).prepare();
+	const n8n = await new N8n({ userFolder: path.join(work, 'with-package') }).prepare();
 	n8n.installPackage(tarball);
 	n8n.installPackage(packPackage(path.join(work, 'pack'), { from: path.join(__dirname, 'compliant-limit') }));
 	await n8n.importCredentials([wf.credential('bench', `http://127.0.0.1:${port}`, API_KEY)]);
 	for (const workflow of Object.values(benchWorkflows(`http://127.0.0.1:${port}`))) await n8n.importWorkflow(workflow);
-	const bare = await new N8nInstance({ version: n8n.version, userFolder: path.join(work, 'without-package') }).prepare();
+	const bare = await new N8n({ version: n8n.version, userFolder: path.join(work, 'without-package') }).prepare();
 
 	const plain = await measurePhase(n8n, port, 0);
 	const limited = await measurePhase(n8n, port, RATE_LIMIT);

@@ -1,38 +1,55 @@
 'use strict';
-// Drives a real n8n from the command line, headlessly: a user folder of its own, the packed
-// package installed the way users install it, imports, `n8n execute`, and `n8n start`.
+// A running n8n, driven headlessly from the command line, in either mode:
+// - single: one `n8n start` process with SQLite in `userFolder`;
+// - queue: PostgreSQL and Redis, a main process (editor, API, test webhooks), workers
+//   (`n8n worker`) that run the executions and webhook processors (`n8n webhook`) that take the
+//   production webhooks, as n8n documents it for scaling. Each process has a user folder of its
+//   own under `userFolder` (made anew by prepare()) with the package installed in its
+//   `.n8n/nodes`, as a community package is installed on each n8n instance; all share one
+//   encryption key, database and queue. A watchdog stops them by PID if this process dies.
+// Both modes share the lifecycle: prepare() (install, ports; the database and Redis too in queue
+// mode, since every CLI command needs them), installPackage(), imports through the main
+// process's CLI, activateWorkflow(), start(), the public API, stop() and dispose(). What differs
+// is small: the processes' roles (process.js), the shared environment, and activation (the CLI
+// command of the version while stopped, or the running main process's public API in queue mode,
+// which registers the webhooks in the database where the webhook processors look them up).
 const fs = require('node:fs');
-const net = require('node:net');
 const path = require('node:path');
-const { spawn, spawnSync } = require('node:child_process');
-const { n8nDir } = require('../common/paths');
-const { ensureN8n, nodeFor } = require('../install/n8n');
+const { ensureN8n } = require('../install/n8n');
 const { defaultVersion, versionSpec } = require('../install/versions');
+const { createApiKey, ensureOwner, listExecutions, publicApiCall } = require('./api');
+const { N8nProcess } = require('./process');
 const { triggerUrls } = require('./workflows');
-
-const ENCRYPTION_KEY = 'videoplatform-local-encryption-key';
 
 /** The CLI arguments that activate a workflow, by the version's activateCommand. */
 const ACTIVATE_ARGS = {
-	'publish:workflow': (id) => ['publish:workflow', `--id=${id}`],
-	'update:workflow': (id) => ['update:workflow', `--id=${id}`, '--active=true'],
+	'publish:workflow': (/** @type {string} */ id) => ['publish:workflow', `--id=${id}`],
+	'update:workflow': (/** @type {string} */ id) => ['update:workflow', `--id=${id}`, '--active=true'],
 };
+const API_SCOPES = ['execution:list', 'execution:read', 'workflow:read', 'workflow:list', 'workflow:create', 'workflow:update', 'workflow:activate', 'workflow:deactivate'];
 
-/** A free TCP port on 127.0.0.1. */
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
-	});
-}
+/**
+ * @typedef {import('./process').Env} Env
+ * @typedef {import('./process').CliResult} CliResult
+ * @typedef {{ id: string, [key: string]: unknown }} Workflow  workflow JSON as workflows.js builds it
+ * @typedef {{ id: string, name: string, type: string, data: Record<string, unknown> }} Credential
+ * @typedef {object} QueueOptions
+ * @property {number} [workers]  `n8n worker` processes (2)
+ * @property {number} [concurrency]  executions per worker at once (2)
+ * @property {number} [webhookProcessors]  `n8n webhook` processes (1)
+ * @property {Env} [env]  added to every process's environment
+ * @typedef {object} PublicApi  a small client of n8n's public API (/api/v1) on the main process
+ * @property {string} url
+ * @property {string} key
+ * @property {(route: string) => Promise<any>} get
+ * @property {(route: string, body?: unknown) => Promise<any>} post
+ * @property {(workflowId: string, options?: { includeData?: boolean }) => Promise<any[]>} executions
+ */
 
 /**
  * The JSON document n8n prints among its log lines: from the first line that is exactly `{` to
  * the last that is exactly `}`, since a late log line (a shutdown message) may follow it.
+ * @param {string} stdout
  */
 function parseRawOutput(stdout) {
 	const start = stdout.search(/^\{$/m);
@@ -41,110 +58,174 @@ function parseRawOutput(stdout) {
 	return JSON.parse(stdout.slice(start, end + 2));
 }
 
-class N8nInstance {
+class N8n {
 	/**
 	 * @param {object} options
-	 * @param {string} [options.version]  a version from versions.js; the default 2.x when left out
-	 * @param {string} options.userFolder  created if missing; kept between runs
+	 * @param {string} [options.version]  a version from tools/install/versions.js; the default when left out
+	 * @param {string} options.userFolder  single: the user folder, kept between runs; queue: the
+	 *   folder of every process's user folder and the services' data, made anew by prepare()
+	 * @param {number} [options.port]  the main process's port; a free one when left out
+	 * @param {QueueOptions} [options.queue]  queue mode, with these processes
+	 * @param {(message: string) => void} [options.log]  progress lines (queue mode)
 	 */
-	constructor({ version = defaultVersion(), userFolder }) {
+	constructor({ version = defaultVersion(), userFolder, port, queue, log = () => {} }) {
 		const spec = versionSpec(version);
 		this.version = spec.version;
 		/** What this version can do (tools/install/versions.js); read instead of its major. */
 		this.capabilities = spec.capabilities;
 		this.userFolder = path.resolve(userFolder);
-		this.processes = [];
+		this.log = log;
+		/** @type {'single' | 'queue'} */
+		this.mode = queue ? 'queue' : 'single';
+		this.queue = queue ? { workers: 2, concurrency: 2, webhookProcessors: 1, env: {}, ...queue } : undefined;
+		/** @type {Env} set on every process (queue mode: database, Redis, webhook URL) */
+		this.sharedEnv = {};
+		/** @type {import('../queue/watchdog').Registry | undefined} */
+		this.registry = undefined;
+		/** @type {{ postgres: import('../queue/services').Postgres, redis: import('../queue/services').Redis } | undefined} */
+		this.services = undefined;
+		/** @type {PublicApi | undefined} */
+		this.apiClient = undefined;
+		/** @type {string[]} workflows to activate once the main process runs (queue mode) */
+		this.pendingActivations = [];
+
+		/** @type {(name: string, role: import('./process').Role, userFolder: string) => N8nProcess} */
+		const make = (name, role, folder) => new N8nProcess({ owner: this, name, role, userFolder: folder, concurrency: this.queue?.concurrency });
+		const inQueue = (/** @type {string} */ name) => path.join(this.userFolder, name);
+		this.main = this.queue ? make('main', 'main', inQueue('main')) : make('n8n', 'single', this.userFolder);
+		this.main.port = port;
+		/** @type {N8nProcess[]} */
+		this.workers = [];
+		/** @type {N8nProcess[]} */
+		this.webhooks = [];
+		for (let i = 1; i <= (this.queue?.workers ?? 0); i++) this.workers.push(make(`worker-${i}`, 'worker', inQueue(`worker-${i}`)));
+		for (let i = 1; i <= (this.queue?.webhookProcessors ?? 0); i++) this.webhooks.push(make(`webhook-${i}`, 'webhook', inQueue(`webhook-${i}`)));
 	}
 
-	async prepare() {
-		await ensureN8n(this.version);
-		this.node = await nodeFor(this.version);
-		this.bin = path.join(n8nDir(this.version), 'node_modules', 'n8n', 'bin', 'n8n');
-		this.port = this.port ?? (await freePort());
-		if (this.capabilities.taskBroker) this.brokerPort = this.brokerPort ?? (await freePort());
-		fs.mkdirSync(path.join(this.userFolder, '.n8n', 'nodes'), { recursive: true });
-		return this;
-	}
-
-	/** @returns {Record<string, string | undefined>} the environment of every n8n process of this instance */
-	env(extra = {}) {
-		const inherited = { ...process.env };
-		// A custom extension folder from the shell would load a second copy; only `extra` may set one.
-		delete inherited.N8N_CUSTOM_EXTENSIONS;
-		const env = {
-			...inherited,
-			N8N_USER_FOLDER: this.userFolder,
-			N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
-			N8N_PORT: String(this.port),
-			N8N_LISTEN_ADDRESS: '127.0.0.1',
-			N8N_HOST: '127.0.0.1',
-			...(this.brokerPort ? { N8N_RUNNERS_BROKER_PORT: String(this.brokerPort) } : {}),
-			N8N_DIAGNOSTICS_ENABLED: 'false',
-			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-			N8N_TEMPLATES_ENABLED: 'false',
-			N8N_PERSONALIZATION_ENABLED: 'false',
-			N8N_HIRING_BANNER_ENABLED: 'false',
-			N8N_SECURE_COOKIE: 'false',
-			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-			DB_TYPE: 'sqlite',
-			N8N_LOG_LEVEL: 'info',
-			...extra,
-		};
-		const { modulesToDisable } = this.capabilities;
-		if (modulesToDisable.length) env.N8N_DISABLED_MODULES = modulesToDisable.join(',');
-		// A test runner's NODE_ENV=test makes n8n keep its database in memory, losing imports.
-		env.NODE_ENV = 'production';
-		return env;
+	/** Every n8n process: the main one, then workers and webhook processors (queue mode). */
+	get processes() {
+		return [this.main, ...this.workers, ...this.webhooks];
 	}
 
 	/**
-	 * Runs an n8n CLI command to completion. Asynchronous on purpose: a synchronous child would
-	 * block this process, and with it any local server the command has to reach.
+	 * Installs this version when needed and picks free ports. In queue mode it also starts
+	 * PostgreSQL and Redis in a fresh `userFolder`, since every CLI command needs the database.
 	 */
-	cli(args, { allowFailure = false, timeoutMs = 5 * 60_000, env = {} } = {}) {
-		return new Promise((resolve, reject) => {
-			const child = spawn(this.node, [this.bin, ...args], { env: this.env(env), detached: true });
-			this.processes.push(child);
-			this.onSpawn?.(child);
-			let stdout = '';
-			let stderr = '';
-			child.stdout.on('data', (chunk) => (stdout += chunk));
-			child.stderr.on('data', (chunk) => (stderr += chunk));
-			child.once('error', (error) => reject(new Error(`n8n ${args[0]} could not be started with ${this.node} (${error.code || error.message})`)));
-			const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), timeoutMs);
-			child.on('close', (status) => {
-				clearTimeout(timer);
-				this.processes = this.processes.filter((p) => p !== child);
-				const result = { status, stdout, stderr };
-				if (status !== 0 && !allowFailure) {
-					reject(new Error(`n8n ${args.join(' ')} exited ${status}:\n${stdout}\n${stderr}`.slice(-4000)));
-				} else resolve(result);
-			});
-		});
+	async prepare() {
+		await ensureN8n(this.version);
+		if (this.queue) await this.prepareQueue();
+		for (const p of this.processes) await p.prepare();
+		// Production URLs (in the editor too) point at the first webhook processor.
+		if (this.queue) this.sharedEnv.WEBHOOK_URL = `${this.webhookUrl}/`;
+		return this;
 	}
 
-	/** Installs the packed package into this user folder, as n8n's community nodes do. */
+	/** Queue mode's part of prepare(): the watchdog, PostgreSQL, Redis and the shared environment. */
+	async prepareQueue() {
+		// Loaded only here: single mode needs neither apt-get nor the watchdog.
+		const { ensureQueueServices, startPostgres, startRedis } = require('../queue/services');
+		const { startWatchdog } = require('../queue/watchdog');
+		fs.rmSync(this.userFolder, { recursive: true, force: true });
+		fs.mkdirSync(this.userFolder, { recursive: true });
+		await ensureQueueServices();
+		const registry = startWatchdog(path.join(this.userFolder, 'processes'));
+		this.registry = registry;
+		const options = { registry, log: this.log };
+		const [postgres, redis] = await Promise.allSettled([
+			startPostgres({ dir: path.join(this.userFolder, 'postgres'), ...options }),
+			startRedis({ dir: path.join(this.userFolder, 'redis'), ...options }),
+		]);
+		if (postgres.status === 'rejected' || redis.status === 'rejected') {
+			for (const started of [postgres, redis]) if (started.status === 'fulfilled') await started.value.stop().catch(() => undefined);
+			registry.close();
+			throw /** @type {PromiseRejectedResult} */ (postgres.status === 'rejected' ? postgres : redis).reason;
+		}
+		this.services = { postgres: postgres.value, redis: redis.value };
+		this.sharedEnv = {
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: redis.value.host,
+			QUEUE_BULL_REDIS_PORT: String(redis.value.port),
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: postgres.value.host,
+			DB_POSTGRESDB_PORT: String(postgres.value.port),
+			DB_POSTGRESDB_DATABASE: postgres.value.database,
+			DB_POSTGRESDB_USER: postgres.value.user,
+			DB_POSTGRESDB_PASSWORD: postgres.value.password,
+			N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
+			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			...this.queue?.env,
+		};
+	}
+
+	get port() {
+		return this.main.port;
+	}
+
+	/** The main process: editor, REST and public API (and every webhook in single mode). */
+	get baseUrl() {
+		return this.main.baseUrl;
+	}
+
+	/** Where production webhooks go: the first webhook processor in queue mode, else the main process. */
+	get webhookUrl() {
+		return (this.webhooks[0] ?? this.main).baseUrl;
+	}
+
+	/** The main process's log, PID, and how long its last start took. */
+	get logFile() {
+		return this.main.logFile;
+	}
+
+	get pid() {
+		return this.main.pid;
+	}
+
+	get startupMs() {
+		return this.main.startupMs;
+	}
+
+	/**
+	 * The environment of the main process.
+	 * @param {Env} [extra]
+	 */
+	env(extra) {
+		return this.main.env(extra);
+	}
+
+	/**
+	 * Runs an n8n CLI command on the main process.
+	 * @param {string[]} args
+	 * @param {{ allowFailure?: boolean, timeoutMs?: number, env?: Env }} [options]
+	 * @returns {Promise<CliResult>}
+	 */
+	cli(args, options) {
+		return this.main.cli(args, options);
+	}
+
+	/**
+	 * Installs the packed package on every process, as n8n's community nodes do.
+	 * @param {string} tarball
+	 */
 	installPackage(tarball) {
-		const nodesDir = path.join(this.userFolder, '.n8n', 'nodes');
-		const manifest = path.join(nodesDir, 'package.json');
-		if (!fs.existsSync(manifest)) fs.writeFileSync(manifest, JSON.stringify({ private: true }));
-		const result = spawnSync(
-			'npm',
-			['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--ignore-scripts', path.resolve(tarball)],
-			{ cwd: nodesDir, encoding: 'utf8' },
-		);
-		if (result.status !== 0) throw new Error(`Installing ${tarball} failed:\n${result.stderr}`);
+		for (const p of this.processes) p.installPackage(tarball);
 	}
 
+	/**
+	 * Writes a JSON file into the main process's user folder; returns its path.
+	 * @param {string} name
+	 * @param {unknown} data
+	 */
 	writeJson(name, data) {
-		const file = path.join(this.userFolder, name);
-		fs.writeFileSync(file, JSON.stringify(data, null, 2));
-		return file;
+		return this.main.writeJson(name, data);
 	}
 
-	/** Everything `n8n export:<kind> --all` gives (decrypted for credentials); [] when there is none. */
+	/**
+	 * Everything `n8n export:<kind> --all` gives (decrypted for credentials); [] when there is none.
+	 * @param {'workflow' | 'credentials'} kind
+	 * @returns {Promise<any[]>}
+	 */
 	async exportAll(kind) {
-		const file = path.join(this.userFolder, `${kind}.export.json`);
+		const file = path.join(this.main.userFolder, `${kind}.export.json`);
 		fs.rmSync(file, { force: true });
 		const args = [`export:${kind}`, '--all', `--output=${file}`, ...(kind === 'credentials' ? ['--decrypted'] : [])];
 		const result = await this.cli(args, { allowFailure: true });
@@ -153,26 +234,53 @@ class N8nInstance {
 		return found;
 	}
 
-	/** A credential with its data; undefined when there is none. */
+	/**
+	 * A credential with its data; undefined when there is none.
+	 * @param {string} id
+	 */
 	async exportCredential(id) {
 		return (await this.exportAll('credentials')).find((credential) => credential.id === id);
 	}
 
+	/** @param {Credential[]} credentials */
 	async importCredentials(credentials) {
 		await this.cli(['import:credentials', `--input=${this.writeJson('credentials.import.json', credentials)}`]);
 	}
 
+	/** @param {Workflow} workflow */
 	async importWorkflow(workflow) {
 		await this.cli(['import:workflow', `--input=${this.writeJson(`workflow-${workflow.id}.json`, workflow)}`]);
 	}
 
+	/**
+	 * Several workflows in one import (n8n takes an array): one cold start of the CLI for all.
+	 * @param {Workflow[]} workflows
+	 */
+	async importWorkflows(workflows) {
+		await this.cli(['import:workflow', `--input=${this.writeJson('workflows.import.json', workflows)}`]);
+	}
+
+	/**
+	 * Activates (publishes) a workflow. In single mode, with the CLI command of the version, while
+	 * n8n is stopped. In queue mode, through the main process's public API: at once when it runs,
+	 * else right after start().
+	 * @param {string} id
+	 */
 	async activateWorkflow(id) {
+		if (this.queue) {
+			if (!this.main.running) return void this.pendingActivations.push(id);
+			return void (await (await this.publicApi()).post(`/workflows/${id}/activate`));
+		}
 		const args = ACTIVATE_ARGS[this.capabilities.activateCommand];
 		if (!args) throw new Error(`n8n ${this.version}: unknown activateCommand "${this.capabilities.activateCommand}" in tools/install/versions.js`);
 		await this.cli(args(id));
 	}
 
-	/** `n8n execute`: returns { ok, run, stdout, stderr }, run being the raw run data. */
+	/**
+	 * `n8n execute` on the main process: returns { ok, run, stdout, stderr }, run being the raw run data.
+	 * @param {string} id
+	 * @param {{ env?: Env }} [options]
+	 */
 	async execute(id, { env } = {}) {
 		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput'], { allowFailure: true, env });
 		let run;
@@ -189,47 +297,53 @@ class N8nInstance {
 	}
 
 	/**
-	 * `n8n start` in the background; resolves once the editor and webhooks answer. Another long-
-	 * running command (queue mode's `worker`, `webhook`) is started the same way with `command`
-	 * and the log line that says it is ready.
+	 * Starts every process in the background; resolves once each says it is ready (the editor and
+	 * webhooks answer on the main process). In queue mode, then gets a public API key and
+	 * activates the workflows asked for before.
+	 * @param {{ timeoutMs?: number, onLog?: (log: string) => void, env?: Env }} [options]
 	 */
-	async start({ timeoutMs = 120_000, onLog, env, command = ['start'], ready = /Editor is now accessible/ } = {}) {
-		const logFile = path.join(this.userFolder, `n8n-${command[0]}.log`);
-		const out = fs.openSync(logFile, 'w');
-		const child = spawn(this.node, [this.bin, ...command], {
-			env: this.env(env),
-			stdio: ['ignore', out, out],
-			detached: true,
-		});
-		fs.closeSync(out);
-		let spawnError;
-		child.once('error', (error) => (spawnError = error));
-		this.processes.push(child);
-		this.onSpawn?.(child);
-		this.pid = child.pid;
-		fs.writeFileSync(path.join(this.userFolder, 'n8n.pid'), String(child.pid));
-		this.logFile = logFile;
-		const started = Date.now();
-		while (Date.now() - started < timeoutMs) {
-			const log = fs.readFileSync(logFile, 'utf8');
-			if (ready.test(log)) {
-				this.startupMs = Date.now() - started;
-				return this;
-			}
-			if (spawnError) throw new Error(`n8n could not be started with ${this.node} (${spawnError.code || spawnError.message}).`);
-			if (child.exitCode !== null) {
-				throw new Error(`n8n ${this.version} stopped while starting (exit code ${child.exitCode}); its log is ${logFile}.\n${log.slice(-3000)}`);
-			}
-			if (onLog) onLog(log);
-			await new Promise((resolve) => setTimeout(resolve, 100));
+	async start(options = {}) {
+		if (!this.queue) {
+			await this.main.start(options);
+			return this;
 		}
-		throw new Error(`n8n ${this.version} did not start within ${timeoutMs / 1000} s; its log is ${logFile}.\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+		const started = Date.now();
+		await Promise.all(this.processes.map((p) => p.start(options)));
+		this.log(`n8n main, ${this.workers.length} workers and ${this.webhooks.length} webhook processor(s) started in ${Math.round((Date.now() - started) / 1000)} s`);
+		await this.publicApi();
+		for (const id of this.pendingActivations.splice(0)) await this.activateWorkflow(id);
+		return this;
+	}
+
+	/**
+	 * A client of the public API with a key of the owner (created when missing), made once.
+	 * @returns {Promise<PublicApi>}
+	 */
+	async publicApi() {
+		if (this.apiClient) return this.apiClient;
+		const baseUrl = this.baseUrl;
+		const key = await createApiKey(baseUrl, await ensureOwner(baseUrl), API_SCOPES);
+		this.apiClient = {
+			url: `${baseUrl}/api/v1`,
+			key,
+			get: (route) => publicApiCall(baseUrl, key, 'GET', route),
+			post: (route, body) => publicApiCall(baseUrl, key, 'POST', route, body),
+			executions: (workflowId, options) => listExecutions(baseUrl, key, workflowId, options),
+		};
+		return this.apiClient;
+	}
+
+	/** The public API client that start() made in queue mode (or publicApi() before). */
+	get api() {
+		if (!this.apiClient) throw new Error('No public API key yet: call publicApi() once n8n runs.');
+		return this.apiClient;
 	}
 
 	/**
 	 * Waits until a production webhook answers. n8n announces the editor before it has registered
 	 * the active workflows' webhooks. A GET to a POST webhook starts nothing, and n8n's answer
 	 * tells a registered path ("not registered for GET requests") from an unknown one.
+	 * @param {string} url
 	 */
 	async waitForWebhook(url, timeoutMs = 60_000) {
 		const started = Date.now();
@@ -242,45 +356,66 @@ class N8nInstance {
 		throw new Error(`The webhook ${url} was not registered within ${timeoutMs / 1000} s`);
 	}
 
-	get baseUrl() {
-		return `http://127.0.0.1:${this.port}`;
+	/**
+	 * Production URLs of a workflow's Video Platform Triggers, on the process that takes them.
+	 * @param {Workflow} workflow
+	 * @param {N8nProcess} [via]  a webhook processor other than the first
+	 * @returns {string[]}
+	 */
+	triggerUrls(workflow, via = this.webhooks[0] ?? this.main) {
+		return triggerUrls(via.baseUrl, workflow);
 	}
 
-	/** The Production URL of the workflow's Video Platform Trigger on this n8n. */
+	/**
+	 * The Production URL of the workflow's Video Platform Trigger.
+	 * @param {Workflow} workflow
+	 */
 	triggerUrl(workflow) {
-		const [url] = triggerUrls(this.baseUrl, workflow);
+		const [url] = this.triggerUrls(workflow);
 		if (!url) throw new Error(`Workflow ${workflow.id} has no enabled Video Platform Trigger with a webhookId`);
 		return url;
 	}
 
-	/** Stops every process this instance started, by process group. */
-	async stop() {
-		for (const child of this.processes) {
-			if (child.exitCode !== null || child.signalCode !== null) continue;
-			const exited = new Promise((resolve) => child.once('exit', resolve));
-			try {
-				process.kill(-child.pid, 'SIGTERM');
-			} catch {
-				continue;
-			}
-			const timer = setTimeout(() => {
-				try {
-					process.kill(-child.pid, 'SIGKILL');
-				} catch {
-					// already gone
-				}
-			}, 15_000);
-			await exited;
-			clearTimeout(timer);
-		}
-		this.processes = [];
+	/**
+	 * { 'worker-1': [execution ids], ... } from the workers' logs ("Worker started execution <id>").
+	 * @returns {Record<string, string[]>}
+	 */
+	executionsByWorker() {
+		return Object.fromEntries(this.workers.map((w) => [w.name, w.executionIds()]));
 	}
 
-	/** Stops n8n and removes the user folder: for throw-away test instances only. */
+	/** Stops the workers and starts them again (their user folders and logs are kept). */
+	async restartWorkers() {
+		await Promise.all(this.workers.map((w) => w.stop()));
+		await Promise.all(this.workers.map((w) => w.start()));
+	}
+
+	/** One line per process: where it answers, its PID and log. */
+	describe() {
+		if (!this.queue) return [`n8n       ${this.baseUrl} (PID ${this.pid}): editor, API, webhooks; log ${this.logFile}`];
+		const { postgres, redis } = this.services ?? {};
+		return [
+			`main      ${this.main.baseUrl} (PID ${this.main.pid}): editor, public API, test webhooks; log ${this.main.logFile}`,
+			...this.webhooks.map((w) => `${w.name} ${w.baseUrl} (PID ${w.pid}): production webhooks (/webhook/...); log ${w.logFile}`),
+			...this.workers.map((w) => `${w.name}  PID ${w.pid}, concurrency ${w.concurrency}: runs the executions; log ${w.logFile}`),
+			`postgres  127.0.0.1:${postgres?.port} (PID ${postgres?.pid}); redis 127.0.0.1:${redis?.port} (PID ${redis?.pid})`,
+		];
+	}
+
+	/** Stops every process by process group; in queue mode also Redis, PostgreSQL and the watchdog. */
+	async stop() {
+		await Promise.all(this.processes.map((p) => p.stop()));
+		const { postgres, redis } = this.services ?? {};
+		for (const service of [redis, postgres]) await service?.stop().catch(() => undefined);
+		this.services = undefined;
+		this.registry?.close();
+	}
+
+	/** Stops n8n and removes its folder (logs included): for throw-away instances only. */
 	async dispose() {
 		await this.stop();
 		fs.rmSync(this.userFolder, { recursive: true, force: true });
 	}
 }
 
-module.exports = { N8nInstance, freePort, parseRawOutput };
+module.exports = { N8n, parseRawOutput };

@@ -7,7 +7,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
 const { runStep, say, installLog, InstallError } = require('../install/steps');
-const { freePort } = require('../n8n/n8n');
+const { freePort } = require('../common/ports');
 
 const PG_ROOT = '/usr/lib/postgresql';
 const DB = { database: 'n8n', user: 'n8n', password: 'n8n-queue-local' };

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { N8nInstance } from '../../../tools/n8n/n8n';
+import { N8n } from '../../../tools/n8n/n8n';
 import { defaultVersion, installableVersions, versionSpec } from '../../../tools/install/versions';
 
 // Nothing is installed: prepare() gets an install that is already there.
@@ -11,25 +11,25 @@ jest.mock('../../../tools/install/n8n', () => ({
 	nodeFor: jest.fn(async () => process.execPath),
 }));
 
-type Instance = InstanceType<typeof N8nInstance> & { cli: jest.Mock };
+type Instance = N8n & { cli: jest.Mock };
 const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-instance-test-'));
 afterAll(() => fs.rmSync(userFolder, { recursive: true, force: true }));
 
 /** An instance of some installable version whose capabilities are the given ones, and whose CLI is recorded. */
 function instance(capabilities: Record<string, unknown>, version = defaultVersion()): Instance {
-	const n8n = new N8nInstance({ version, userFolder }) as Instance;
+	const n8n = new N8n({ version, userFolder }) as Instance;
 	n8n.capabilities = { ...n8n.capabilities, ...capabilities };
 	n8n.cli = jest.fn(async () => ({ status: 0, stdout: '', stderr: '' }));
 	return n8n;
 }
 
-describe('N8nInstance reads capabilities, not majors', () => {
+describe('N8n reads capabilities, not majors', () => {
 	it('takes its capabilities from the version list, and the default version when given none', () => {
 		for (const version of installableVersions()) {
-			expect(new N8nInstance({ version, userFolder }).capabilities).toBe(versionSpec(version).capabilities);
+			expect(new N8n({ version, userFolder }).capabilities).toBe(versionSpec(version).capabilities);
 		}
-		expect(new N8nInstance({ userFolder }).version).toBe(defaultVersion());
-		expect(() => new N8nInstance({ version: '0.1.0', userFolder })).toThrow('n8n "0.1.0" is not in tools/install/versions.js');
+		expect(new N8n({ userFolder }).version).toBe(defaultVersion());
+		expect(() => new N8n({ version: '0.1.0', userFolder })).toThrow('n8n "0.1.0" is not in tools/install/versions.js');
 	});
 
 	it('activates a workflow with the command the version has', async () => {
@@ -65,5 +65,52 @@ describe('N8nInstance reads capabilities, not majors', () => {
 
 		const withoutBroker = await instance({ taskBroker: false }).prepare();
 		expect(withoutBroker.env()).not.toHaveProperty('N8N_RUNNERS_BROKER_PORT');
+	});
+});
+
+describe('N8n in queue mode', () => {
+	const queueFolder = path.join(userFolder, 'queue');
+	const queue = (options = {}) => new N8n({ version: defaultVersion(), userFolder: queueFolder, port: 5999, queue: { workers: 3, webhookProcessors: 2, ...options } });
+
+	it('has a main process, the workers and the webhook processors asked for, each in a folder of its own', () => {
+		const n8n = queue();
+		expect(n8n.mode).toBe('queue');
+		expect(n8n.processes.map((p) => [p.name, p.role])).toEqual([
+			['main', 'main'],
+			['worker-1', 'worker'],
+			['worker-2', 'worker'],
+			['worker-3', 'worker'],
+			['webhook-1', 'webhook'],
+			['webhook-2', 'webhook'],
+		]);
+		expect(new Set(n8n.processes.map((p) => p.userFolder)).size).toBe(6);
+		expect(n8n.port).toBe(5999);
+		expect(n8n.workers.every((w) => w.concurrency === 2)).toBe(true);
+	});
+
+	it('sends production webhooks to the first webhook processor, and lets a caller pick another', () => {
+		const n8n = queue();
+		n8n.webhooks[0].port = 6001;
+		n8n.webhooks[1].port = 6002;
+		const workflow = { id: 'wf', nodes: [{ type: 'n8n-nodes-videoplatform.videoPlatformTrigger', webhookId: 'hook' }] };
+		expect(n8n.webhookUrl).toBe('http://127.0.0.1:6001');
+		expect(n8n.triggerUrl(workflow)).toBe('http://127.0.0.1:6001/webhook/hook/webhook');
+		expect(n8n.triggerUrls(workflow, n8n.webhooks[1])).toEqual(['http://127.0.0.1:6002/webhook/hook/webhook']);
+		expect(new N8n({ userFolder, port: 6003 }).triggerUrl(workflow)).toBe('http://127.0.0.1:6003/webhook/hook/webhook');
+	});
+
+	it('adds the shared environment to every process, after its own and before what a call adds', () => {
+		const n8n = queue();
+		n8n.sharedEnv = { DB_TYPE: 'postgresdb', EXECUTIONS_MODE: 'queue' };
+		for (const p of n8n.processes) expect(p.env({ EXTRA: '1' })).toMatchObject({ DB_TYPE: 'postgresdb', EXECUTIONS_MODE: 'queue', EXTRA: '1', N8N_USER_FOLDER: p.userFolder });
+		expect(new N8n({ userFolder }).env().DB_TYPE).toBe('sqlite');
+	});
+
+	it('activates through the public API once the main process runs, never with the CLI', async () => {
+		const n8n = queue() as Instance;
+		n8n.cli = jest.fn();
+		await n8n.activateWorkflow('wf1');
+		expect(n8n.pendingActivations).toEqual(['wf1']);
+		expect(n8n.cli).not.toHaveBeenCalled();
 	});
 });
