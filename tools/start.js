@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// npm start [-- --n8n 1|2|<version>] [--port 5678] [--sandbox-port 8787] [--data .n8n-local] [--exit-when-ready]
-// npm start -- --queue [--port 5678] [--sandbox-port 8787] [--data .n8n-local] [--exit-when-ready]
-// n8n with this package, the local sandbox and the example workflows, in one command.
+// npm start (USAGE below): n8n with this package, the local sandbox and the example workflows, in one command.
 // Ctrl-C stops everything it started. The n8n user folder (.n8n-local/) is kept between runs,
 // so workflows you make there survive; the examples are imported once. --n8n picks the n8n: a
 // major means its default version (tools/install/versions.js), the default 2.x when left out.
@@ -10,6 +8,7 @@
 // workers, a webhook processor), on data that is made anew on every start.
 const fs = require('node:fs');
 const path = require('node:path');
+const { parseArgs } = require('node:util');
 
 const { loadExamples, sandboxCredential, SANDBOX_CREDENTIAL_ID, mcpCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } = require('./n8n/examples');
 const { OWNER, ensureOwner, activeTriggerUrls } = require('./n8n/api');
@@ -32,9 +31,42 @@ const ACTIVE_EXAMPLES = [WEBHOOK_EXAMPLE, MCP_EXAMPLE];
 // Measured from an empty cache on a 2-core machine; the README gives the same figure.
 const FIRST_INSTALL_MINUTES = 5;
 
-function option(flag, fallback) {
-	const index = process.argv.indexOf(flag);
-	return index >= 0 ? process.argv[index + 1] : fallback;
+const USAGE = `Usage: npm start [-- --n8n 1|2|<version>] [--port 5678] [--sandbox-port 8787] [--data .n8n-local] [--exit-when-ready]
+       npm start -- --queue [--port 5678] [--sandbox-port 8787] [--data .n8n-local] [--exit-when-ready]
+  --n8n              a major (its default version) or a version of tools/install/versions.js
+  --port             the editor's port, when free (0: any free port)
+  --sandbox-port     the sandbox's port, when free (0: any free port)
+  --data             where the n8n user folders are kept
+  --queue            n8n in queue mode (PostgreSQL, Redis, main, two workers, a webhook processor)
+  --exit-when-ready  stop everything once it is ready (a check that it starts)
+  --help             this text`;
+
+/**
+ * What the command line asks for; unknown options are refused.
+ * @param {string[]} argv
+ */
+function optionsFrom(argv) {
+	const { values } = parseArgs({
+		args: argv,
+		options: {
+			n8n: { type: 'string' },
+			port: { type: 'string', default: '5678' },
+			'sandbox-port': { type: 'string', default: '8787' },
+			data: { type: 'string', default: path.join(repoRoot, '.n8n-local') },
+			queue: { type: 'boolean', default: false },
+			'exit-when-ready': { type: 'boolean', default: false },
+			help: { type: 'boolean', short: 'h', default: false },
+		},
+	});
+	return {
+		n8n: values.n8n ?? String(majorOf(defaultVersion())),
+		port: Number(values.port),
+		sandboxPort: Number(values['sandbox-port']),
+		dataDir: path.resolve(values.data),
+		queue: values.queue,
+		exitWhenReady: values['exit-when-ready'],
+		help: values.help,
+	};
 }
 
 const say = (message) => {
@@ -217,9 +249,9 @@ function stopOnSignals(environment, what) {
 	return stop;
 }
 
-async function mainQueue() {
-	const dataDir = path.resolve(option('--data', path.join(repoRoot, '.n8n-local')));
-	const environment = await startQueueEnvironment({ dataDir, port: Number(option('--port', '5678')), sandboxPort: Number(option('--sandbox-port', '8787')) });
+/** @param {ReturnType<typeof optionsFrom>} options */
+async function mainQueue({ dataDir, port, sandboxPort, exitWhenReady }) {
+	const environment = await startQueueEnvironment({ dataDir, port, sandboxPort });
 	const { stack, sandbox, webhookUrl } = environment;
 	const stop = stopOnSignals(environment, 'n8n (main, workers, webhook processor), PostgreSQL, Redis and the sandbox');
 
@@ -243,16 +275,16 @@ folders in ${stack.userFolder}) is made anew on every start.
 
 Press Ctrl-C to stop everything.`);
 
-	if (process.argv.includes('--exit-when-ready')) await stop();
+	if (exitWhenReady) await stop();
 }
 
-async function main() {
-	const requested = option('--n8n', String(majorOf(defaultVersion())));
+/** @param {ReturnType<typeof optionsFrom>} options */
+async function main({ n8n: requested, dataDir, port, sandboxPort, exitWhenReady }) {
 	const environment = await startEnvironment({
 		version: resolveVersion(requested),
-		userFolder: userFolderFor(path.resolve(option('--data', path.join(repoRoot, '.n8n-local'))), requested),
-		port: Number(option('--port', '5678')),
-		sandboxPort: Number(option('--sandbox-port', '8787')),
+		userFolder: userFolderFor(dataDir, requested),
+		port,
+		sandboxPort,
 	});
 	const { n8n, sandbox, webhookUrl, mcpUrl } = environment;
 	const stop = stopOnSignals(environment, 'n8n and the sandbox');
@@ -277,11 +309,12 @@ of the credential "${mcpCredential().name}", unless you changed it; README: "Use
 
 Press Ctrl-C to stop everything.`);
 
-	if (process.argv.includes('--exit-when-ready')) await stop();
+	if (exitWhenReady) await stop();
 }
 
 /** What to try after a failure, in one sentence. */
 function adviceFor(error) {
+	if (String(error.code).startsWith('ERR_PARSE_ARGS_')) return USAGE;
 	if (error instanceof UnknownVersionError) {
 		const majors = [...new Set(installableVersions({ role: 'full' }).map(majorOf))];
 		return `Give --n8n a major (${majors.join(', ')}) or one of these versions: ${installableVersions().join(', ')}.`;
@@ -292,11 +325,17 @@ function adviceFor(error) {
 	return 'Run `npm start` again; if it fails the same way, read the log named above, or start from new n8n data with `rm -rf .n8n-local` (this deletes your local workflows).';
 }
 
+async function run() {
+	const options = optionsFrom(process.argv.slice(2));
+	if (options.help) return void say(USAGE);
+	await (options.queue ? mainQueue(options) : main(options));
+}
+
 if (require.main === module) {
-	(process.argv.includes('--queue') ? mainQueue() : main()).catch((error) => {
+	run().catch((error) => {
 		process.stderr.write(`\nnpm start failed: ${error.message.split('\n')[0]}\n${adviceFor(error)}\n`);
 		process.exit(1);
 	});
 }
 
-module.exports = { startEnvironment, startQueueEnvironment, userFolderFor, WEBHOOK_EXAMPLE, MCP_EXAMPLE };
+module.exports = { startEnvironment, startQueueEnvironment, optionsFrom, userFolderFor, WEBHOOK_EXAMPLE, MCP_EXAMPLE };

@@ -8,6 +8,7 @@
 // succeed, no duplicates, at most 1.3x the ideal", and writes bench/queue-results.md.
 const fs = require('node:fs');
 const path = require('node:path');
+const { parseArgs } = require('node:util');
 
 const { freePort } = require('../common/ports');
 const { waitForExecutions } = require('../n8n/api');
@@ -76,7 +77,8 @@ async function main() {
 	const started = Date.now();
 	const work = path.join(scratchRoot, 'bench-queue');
 	// --no-build packs dist as it is (for a tree whose build is under way elsewhere).
-	const tarball = packPackage(path.join(work, 'pack'), { build: !process.argv.includes('--no-build') });
+	const { values } = parseArgs({ args: process.argv.slice(2), options: { 'no-build': { type: 'boolean', default: false } } });
+	const tarball = packPackage(path.join(work, 'pack'), { build: !values['no-build'] });
 	const sandbox = await startSandboxProcess({ port: await freePort(), apiKey: API_KEY, latencyMs: LATENCY_MS, rateLimit: RATE_LIMIT });
 	const workflows = SCENARIOS.flatMap((s) => s.workflows);
 	let stack;
