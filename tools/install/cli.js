@@ -10,7 +10,11 @@ end-to-end tests run on. An existing install is checked, and redone when broken 
   --list   the known versions and what each is for; installs nothing
   --help   this text`;
 
-/** What the command line asks for: { help }, { list }, or { versions } to install, in order. */
+/**
+ * What the command line asks for: { help }, { list }, or { versions } to install, in order.
+ * @param {string[]} argv
+ * @returns {{ help: true } | { list: true } | { versions: string[] }}
+ */
 function planFrom(argv) {
 	const { values, positionals } = parseArgs({
 		args: argv,
@@ -39,8 +43,8 @@ function listing() {
 
 async function main() {
 	const plan = planFrom(process.argv.slice(2));
-	if (plan.help) return void process.stdout.write(`${USAGE}\n`);
-	if (plan.list) return void process.stdout.write(`${listing()}\n`);
+	if ('help' in plan) return void process.stdout.write(`${USAGE}\n`);
+	if ('list' in plan) return void process.stdout.write(`${listing()}\n`);
 	// Loaded only to install: --help and --list touch nothing.
 	const { ensureN8n } = require('./n8n');
 	for (const version of plan.versions) await ensureN8n(version);

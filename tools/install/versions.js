@@ -40,7 +40,7 @@
  * @property {string} [notInstallable]
  *
  * @typedef {VersionEntry & { version: string, capabilities: Capabilities }} VersionSpec
- * @typedef {Readonly<Record<string, object>>} VersionTable  a list like N8N_VERSIONS (tests pass their own)
+ * @typedef {Readonly<Record<string, { notInstallable?: string, role?: string }>>} VersionTable  a list like N8N_VERSIONS (tests pass their own)
  */
 
 /** Measured on 2.41.1. */
@@ -97,9 +97,13 @@ const N8N_VERSIONS = Object.freeze({
 /** A version named on the command line or in code that the list does not offer. */
 class UnknownVersionError extends Error {}
 
-const majorOf = (version) => Number(version.split('.')[0]);
+const majorOf = (/** @type {string} */ version) => Number(version.split('.')[0]);
 
-/** Newest first, by number: 2.41.1 before 2.9.0. */
+/**
+ * Newest first, by number: 2.41.1 before 2.9.0.
+ * @param {string} a
+ * @param {string} b
+ */
 function newestFirst(a, b) {
 	const [x, y] = [a, b].map((v) => v.split('.').map(Number));
 	for (let i = 0; i < Math.max(x.length, y.length); i++) {
@@ -146,7 +150,7 @@ function versionSpec(version, table = N8N_VERSIONS) {
 	if (!entry) {
 		throw new UnknownVersionError(`n8n "${version}" is not in tools/install/versions.js; known: ${installableVersions({}, table).join(', ')}`);
 	}
-	return { version, ...entry };
+	return /** @type {VersionSpec} */ ({ version, ...entry });
 }
 
 /**

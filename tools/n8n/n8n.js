@@ -31,8 +31,9 @@ const API_SCOPES = ['execution:list', 'execution:read', 'workflow:read', 'workfl
 /**
  * @typedef {import('./process').Env} Env
  * @typedef {import('./process').CliResult} CliResult
- * @typedef {{ id: string, [key: string]: unknown }} Workflow  workflow JSON as workflows.js builds it
- * @typedef {{ id: string, name: string, type: string, data: Record<string, unknown> }} Credential
+ * @typedef {{ id: string }} Workflow  workflow JSON, built by workflows.js or loaded
+ * @typedef {import('./workflows').Credential} Credential
+ * @typedef {import('./workflows').HasNodes & { id: string }} WorkflowWithNodes
  * @typedef {object} QueueOptions
  * @property {number} [workers]  `n8n worker` processes (2)
  * @property {number} [concurrency]  executions per worker at once (2)
@@ -358,7 +359,7 @@ class N8n {
 
 	/**
 	 * Production URLs of a workflow's Video Platform Triggers, on the process that takes them.
-	 * @param {Workflow} workflow
+	 * @param {WorkflowWithNodes} workflow
 	 * @param {N8nProcess} [via]  a webhook processor other than the first
 	 * @returns {string[]}
 	 */
@@ -368,7 +369,7 @@ class N8n {
 
 	/**
 	 * The Production URL of the workflow's Video Platform Trigger.
-	 * @param {Workflow} workflow
+	 * @param {WorkflowWithNodes} workflow
 	 */
 	triggerUrl(workflow) {
 		const [url] = this.triggerUrls(workflow);

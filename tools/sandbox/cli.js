@@ -28,7 +28,8 @@ function optionsFrom(argv, env = process.env) {
 		args: argv,
 		options: { ...Object.fromEntries(FLAGS.map((flag) => [flag, { type: 'string' }])), help: { type: 'boolean', short: 'h' } },
 	});
-	const option = (/** @type {string} */ flag) => /** @type {string | undefined} */ (values[flag]) ?? env[`SANDBOX_${flag.toUpperCase().replace(/-/g, '_')}`];
+	const strings = /** @type {Record<string, string | undefined>} */ (values);
+	const option = (/** @type {string} */ flag) => strings[flag] ?? env[`SANDBOX_${flag.toUpperCase().replace(/-/g, '_')}`];
 	return { help: Boolean(values.help), option };
 }
 

@@ -27,7 +27,7 @@ async function main() {
 	}
 	const result = await sendSampleDelivery(target, { headers });
 	process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-	process.exit(result.sent && result.status < 300 ? 0 : 1);
+	process.exit(result.sent && Number(result.status) < 300 ? 0 : 1);
 }
 
 main().catch((error) => {
