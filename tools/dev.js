@@ -23,8 +23,13 @@ const USAGE = `Usage: npm run dev [-- --port 5678] [--sandbox-port 8787]
   --port          n8n's port (default: a free one)
   --sandbox-port  the sandbox's port (default: a free one)
   --help          this text`;
-const say = (message) => process.stdout.write(`[dev] ${message}\n`);
+const say = (/** @type {string} */ message) => void process.stdout.write(`[dev] ${message}\n`);
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {Promise<void>}
+ */
 function run(command, args) {
 	return new Promise((resolve, reject) => {
 		spawn(command, args, { cwd: repoRoot, stdio: 'inherit' }).once('exit', (code) =>
@@ -33,7 +38,11 @@ function run(command, args) {
 	});
 }
 
-/** Reloads the package in the running n8n; restarts n8n when the reload is refused. */
+/**
+ * Reloads the package in the running n8n; restarts n8n when the reload is refused.
+ * @param {N8n} n8n
+ * @returns {Promise<void>}
+ */
 async function reload(n8n) {
 	const response = await fetch(`${n8n.baseUrl}/rest/dev/reload`, { method: 'POST' }).catch(() => undefined);
 	if (response?.ok) return say('Reloaded the package in n8n. Refresh the editor to see description changes.');
@@ -108,7 +117,7 @@ async function main() {
 	process.on('SIGTERM', stop);
 }
 
-main().catch((error) => {
+main().catch((/** @type {Error & { code?: string }} */ error) => {
 	process.stderr.write(`\nnpm run dev failed: ${error.message}\n`);
 	if (String(error.code).startsWith('ERR_PARSE_ARGS_')) process.stderr.write(`${USAGE}\n`);
 	process.exit(1);

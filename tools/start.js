@@ -31,6 +31,12 @@ const ACTIVE_EXAMPLES = [WEBHOOK_EXAMPLE, MCP_EXAMPLE];
 // Measured from an empty cache on a 2-core machine; the README gives the same figure.
 const FIRST_INSTALL_MINUTES = 5;
 
+/**
+ * @typedef {(message: string) => void} Log
+ * @typedef {import('./sandbox/server').Sandbox} Sandbox
+ * @typedef {import('./n8n/workflows').Credential} Credential
+ */
+
 const USAGE = `Usage: npm start [-- --n8n 1|2|<version>] [--port 5678] [--sandbox-port 8787] [--data .n8n-local] [--exit-when-ready]
        npm start -- --queue [--port 5678] [--sandbox-port 8787] [--data .n8n-local] [--exit-when-ready]
   --n8n              a major (its default version) or a version of tools/install/versions.js
@@ -69,16 +75,20 @@ function optionsFrom(argv) {
 	};
 }
 
-const say = (message) => {
+const say = (/** @type {string} */ message) => {
 	process.stdout.write(`${message}\n`);
 };
 
 /**
  * Imports each example once: those imported before (listed in a marker file) are the user's now,
  * even if changed or deleted, and an example added to the project since is imported on the next start.
+ * @param {N8n} n8n
+ * @param {string} userFolder
+ * @param {Log} log
  */
 async function importNewExamples(n8n, userFolder, log) {
 	const marker = path.join(userFolder, '.examples-imported');
+	/** @type {string[]} */
 	let imported = [];
 	if (fs.existsSync(marker)) {
 		try {
@@ -97,19 +107,28 @@ async function importNewExamples(n8n, userFolder, log) {
 	fs.writeFileSync(marker, JSON.stringify([...imported, ...fresh.map(({ workflow }) => workflow.id)]));
 }
 
-const installsWhat = (version) => (versionSpec(version).node === 24 ? 'Node 24 and n8n' : 'n8n');
+const installsWhat = (/** @type {string} */ version) => (versionSpec(version).node === 24 ? 'Node 24 and n8n' : 'n8n');
 
 /**
  * The n8n user folder under `dataDir` for `--n8n <requested>`: one per major for a major (so a
  * newer default version takes over the same workflows, as an n8n upgrade does), one per version
  * for a version named in full.
+ * @param {string} dataDir
+ * @param {string | number} requested  a major or a version
  */
 function userFolderFor(dataDir, requested) {
 	const version = resolveVersion(requested);
 	return path.join(dataDir, /^\d+$/.test(String(requested).trim()) ? `n8n-${majorOf(version)}` : `n8n-${version}`);
 }
 
-/** Runs one numbered step, and says how long it took. */
+/**
+ * Runs one numbered step, and says how long it took.
+ * @template T
+ * @param {Log} log
+ * @param {string} label
+ * @param {() => Promise<T>} work
+ * @returns {Promise<T>}
+ */
 async function step(log, label, work) {
 	const started = Date.now();
 	log(`${label}...`);
@@ -121,10 +140,14 @@ async function step(log, label, work) {
 /**
  * Everything `npm start` sets up, without waiting for Ctrl-C: the tests use it as it is.
  * Returns the running n8n and sandbox; stop them with `stop()`.
+ * @param {{ version?: string, userFolder: string, port?: number, sandboxPort?: number, log?: Log }} options  port 0: any free one
  */
 async function startEnvironment({ version = defaultVersion(), userFolder, port, sandboxPort, log = say }) {
+	/** @type {{ stop(): Promise<void> }[]} */
 	const running = [];
+	/** @type {N8n} */
 	let n8n;
+	/** @type {Sandbox} */
 	let sandbox;
 	try {
 		n8n = await step(log, `[1/5] n8n ${version}: checking the install (the first time, it installs ${installsWhat(version)}: about ${FIRST_INSTALL_MINUTES} minutes)`, async () =>
@@ -153,9 +176,10 @@ async function startEnvironment({ version = defaultVersion(), userFolder, port, 
 				}
 			}
 			// Each is created once, then the user's to change.
-			const missing = [kept ? undefined : sandboxCredential(sandbox.url, SANDBOX_KEY)];
+			/** @type {Credential[]} */
+			const missing = kept ? [] : [sandboxCredential(sandbox.url, SANDBOX_KEY)];
 			if (!credentials.some(({ id }) => id === MCP_CREDENTIAL_ID)) missing.push(mcpCredential());
-			if (missing.some(Boolean)) await n8n.importCredentials(missing.filter(Boolean));
+			if (missing.length) await n8n.importCredentials(missing);
 			await importNewExamples(n8n, userFolder, log);
 		});
 
@@ -168,12 +192,11 @@ async function startEnvironment({ version = defaultVersion(), userFolder, port, 
 		for (const service of running.reverse()) await service.stop().catch(() => undefined);
 		throw error;
 	}
-	const example = (id) => loadExamples().find(({ workflow }) => workflow.id === id).workflow;
 	return {
 		n8n,
 		sandbox,
-		webhookUrl: triggerUrls(n8n.baseUrl, example(WEBHOOK_EXAMPLE))[0],
-		mcpUrl: mcpUrls(n8n.baseUrl, example(MCP_EXAMPLE))[0],
+		webhookUrl: triggerUrls(n8n.baseUrl, exampleWorkflow(WEBHOOK_EXAMPLE))[0],
+		mcpUrl: mcpUrls(n8n.baseUrl, exampleWorkflow(MCP_EXAMPLE))[0],
 		async stop() {
 			await n8n.stop();
 			await sandbox.stop();
@@ -185,10 +208,13 @@ async function startEnvironment({ version = defaultVersion(), userFolder, port, 
  * `npm start -- --queue`: the sandbox, then PostgreSQL, Redis and n8n 2.x in queue mode with the
  * package installed on every process, the sandbox credential and the examples imported, and the
  * webhook example active. Returns the running stack and sandbox; stop them with `stop()`.
+ * @param {{ dataDir: string, port?: number, sandboxPort?: number, log?: Log }} options
  */
 async function startQueueEnvironment({ dataDir, port, sandboxPort, log = say }) {
 	const version = defaultVersion();
+	/** @type {Sandbox | undefined} */
 	let sandbox;
+	/** @type {N8n | undefined} */
 	let stack;
 	try {
 		await step(log, `[1/4] n8n ${version}, PostgreSQL and Redis: checking the installs (the first time, it installs ${installsWhat(version)}: about ${FIRST_INSTALL_MINUTES} minutes)`, async () => {
@@ -198,43 +224,58 @@ async function startQueueEnvironment({ dataDir, port, sandboxPort, log = say }) 
 		const tarball = await step(log, '[2/4] Building and packing the package', async () =>
 			packPackage(path.join(scratchRoot, `start-pack-${process.pid}`), { build: true }),
 		);
-		sandbox = await step(log, '[3/4] Starting the local sandbox of the platform', async () => {
+		const started = await step(log, '[3/4] Starting the local sandbox of the platform', async () => {
 			// The page offers the Production URLs, which the webhook processor answers.
-			const targets = async () =>
-				(await activeTriggerUrls(stack.baseUrl)).map((target) => ({ ...target, url: target.url.replace(stack.baseUrl, stack.webhookUrl) }));
-			const started = createSandbox({ apiKey: SANDBOX_KEY, port: await portOr(sandboxPort), webhookTargets: () => (stack ? targets() : Promise.resolve([])) });
-			await started.start();
-			return started;
+			const targets = async (/** @type {N8n} */ running) =>
+				(await activeTriggerUrls(running.baseUrl)).map((target) => ({ ...target, url: target.url.replace(running.baseUrl, running.webhookUrl) }));
+			const created = createSandbox({ apiKey: SANDBOX_KEY, port: await portOr(sandboxPort), webhookTargets: () => (stack ? targets(stack) : Promise.resolve([])) });
+			await created.start();
+			return created;
 		});
-		stack = await step(log, '[4/4] Starting PostgreSQL, Redis, and n8n in queue mode (main, 2 workers, a webhook processor) with the package on each', async () =>
+		sandbox = started;
+		const running = await step(log, '[4/4] Starting PostgreSQL, Redis, and n8n in queue mode (main, 2 workers, a webhook processor) with the package on each', async () =>
 			await startQueueStack({
 				tarball,
 				version,
 				dir: path.join(dataDir, 'queue'),
 				mainPort: await portOr(port),
-				credentials: [sandboxCredential(sandbox.url, SANDBOX_KEY), mcpCredential()],
+				credentials: [sandboxCredential(started.url, SANDBOX_KEY), mcpCredential()],
 				workflows: loadExamples().map(({ workflow }) => workflow),
 				activate: [WEBHOOK_EXAMPLE],
 				log: (message) => log(`      ${message}`),
 			}),
 		);
+		stack = running;
+		return {
+			stack: running,
+			sandbox: started,
+			webhookUrl: running.triggerUrls(exampleWorkflow(WEBHOOK_EXAMPLE))[0],
+			async stop() {
+				await running.stop();
+				await started.stop();
+			},
+		};
 	} catch (error) {
 		await sandbox?.stop().catch(() => undefined);
 		throw error;
 	}
-	const example = loadExamples().find(({ workflow }) => workflow.id === WEBHOOK_EXAMPLE).workflow;
-	return {
-		stack,
-		sandbox,
-		webhookUrl: stack.triggerUrls(example)[0],
-		async stop() {
-			await stack.stop();
-			await sandbox.stop();
-		},
-	};
 }
 
-/** Ctrl-C (or SIGTERM) stops the environment once and exits; returns that stop, for --exit-when-ready. */
+/**
+ * An example workflow by its id.
+ * @param {string} id
+ */
+function exampleWorkflow(id) {
+	const found = loadExamples().find(({ workflow }) => workflow.id === id);
+	if (!found) throw new Error(`No example workflow has the id ${id} (examples/*.json)`);
+	return found.workflow;
+}
+
+/**
+ * Ctrl-C (or SIGTERM) stops the environment once and exits; returns that stop, for --exit-when-ready.
+ * @param {{ stop(): Promise<void> }} environment
+ * @param {string} what
+ */
 function stopOnSignals(environment, what) {
 	let stopping = false;
 	const stop = async () => {
@@ -312,7 +353,10 @@ Press Ctrl-C to stop everything.`);
 	if (exitWhenReady) await stop();
 }
 
-/** What to try after a failure, in one sentence. */
+/**
+ * What to try after a failure, in one sentence.
+ * @param {Error & { code?: string }} error
+ */
 function adviceFor(error) {
 	if (String(error.code).startsWith('ERR_PARSE_ARGS_')) return USAGE;
 	if (error instanceof UnknownVersionError) {

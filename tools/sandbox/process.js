@@ -38,4 +38,6 @@ async function startSandboxProcess({ port, apiKey, latencyMs = 0, rateLimit = 0,
 	};
 }
 
+/** @typedef {Awaited<ReturnType<typeof startSandboxProcess>>} SandboxProcess */
+
 module.exports = { startSandboxProcess };

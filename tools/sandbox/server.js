@@ -323,4 +323,6 @@ function createSandbox(userOptions = {}) {
 	};
 }
 
+/** @typedef {ReturnType<typeof createSandbox>} Sandbox */
+
 module.exports = { createSandbox, brokenRule, SANDBOX_NOTE };
