@@ -78,7 +78,10 @@ class N8n {
 		this.log = log;
 		/** @type {'single' | 'queue'} */
 		this.mode = queue ? 'queue' : 'single';
-		this.queue = queue ? { workers: 2, concurrency: 2, webhookProcessors: 1, env: {}, ...queue } : undefined;
+		// Each left out (or undefined, as startQueueStack passes it on) takes its default.
+		this.queue = queue
+			? { workers: queue.workers ?? 2, concurrency: queue.concurrency ?? 2, webhookProcessors: queue.webhookProcessors ?? 1, env: queue.env ?? {} }
+			: undefined;
 		/** @type {Env} set on every process (queue mode: database, Redis, webhook URL) */
 		this.sharedEnv = {};
 		/** @type {import('../queue/watchdog').Registry | undefined} */

@@ -4,11 +4,23 @@ import * as path from 'node:path';
 
 import { N8n } from '../../../tools/n8n/n8n';
 import { defaultVersion, installableVersions, versionSpec } from '../../../tools/install/versions';
+import { startQueueStack } from '../../../tools/queue/stack';
 
 // Nothing is installed: prepare() gets an install that is already there.
 jest.mock('../../../tools/install/n8n', () => ({
 	ensureN8n: jest.fn(async () => undefined),
 	nodeFor: jest.fn(async () => process.execPath),
+}));
+
+// Queue mode's services, without PostgreSQL, Redis or a watchdog process.
+const service = (name: string, port: number) => ({ name, host: '127.0.0.1', port, pid: 1, dir: '', logFile: '', stop: jest.fn(async () => undefined) });
+jest.mock('../../../tools/queue/services', () => ({
+	ensureQueueServices: jest.fn(async () => ({})),
+	startPostgres: jest.fn(async () => ({ ...service('postgres', 5433), database: 'n8n', user: 'n8n', password: 'pw', query: () => '' })),
+	startRedis: jest.fn(async () => service('redis', 6380)),
+}));
+jest.mock('../../../tools/queue/watchdog', () => ({
+	startWatchdog: jest.fn(() => ({ add: jest.fn(), remove: jest.fn(), close: jest.fn() })),
 }));
 
 type Instance = N8n & { cli: jest.Mock };
@@ -88,6 +100,12 @@ describe('N8n in queue mode', () => {
 		expect(n8n.workers.every((w) => w.concurrency === 2)).toBe(true);
 	});
 
+	it('gives what is left out, or passed on as undefined, its default: two workers at concurrency 2, one webhook processor', () => {
+		const n8n = new N8n({ userFolder: queueFolder, queue: { workers: undefined, concurrency: undefined, webhookProcessors: undefined } });
+		expect(n8n.processes.map((p) => p.name)).toEqual(['main', 'worker-1', 'worker-2', 'webhook-1']);
+		expect(n8n.workers.map((w) => w.concurrency)).toEqual([2, 2]);
+	});
+
 	it('sends production webhooks to the first webhook processor, and lets a caller pick another', () => {
 		const n8n = queue();
 		n8n.webhooks[0].port = 6001;
@@ -112,5 +130,68 @@ describe('N8n in queue mode', () => {
 		await n8n.activateWorkflow('wf1');
 		expect(n8n.pendingActivations).toEqual(['wf1']);
 		expect(n8n.cli).not.toHaveBeenCalled();
+	});
+});
+
+describe('N8n in queue mode, prepared (services faked)', () => {
+	const queueFolder = path.join(userFolder, 'prepared');
+
+	it('gives every process the database, Redis and the first webhook processor as its webhook URL', async () => {
+		const n8n = await new N8n({ userFolder: queueFolder, queue: { webhookProcessors: 2, env: { EXTRA: 'yes' } } }).prepare();
+		for (const p of n8n.processes) {
+			expect(p.env()).toMatchObject({
+				EXECUTIONS_MODE: 'queue',
+				DB_TYPE: 'postgresdb',
+				DB_POSTGRESDB_PORT: '5433',
+				DB_POSTGRESDB_PASSWORD: 'pw',
+				QUEUE_BULL_REDIS_PORT: '6380',
+				N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
+				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+				WEBHOOK_URL: `${n8n.webhooks[0].baseUrl}/`,
+				EXTRA: 'yes',
+				N8N_PORT: String(p.port),
+			});
+		}
+		expect(new Set(n8n.processes.map((p) => p.port)).size).toBe(n8n.processes.length);
+		await n8n.stop();
+		expect(n8n.services).toBeUndefined();
+	});
+});
+
+describe('startQueueStack', () => {
+	afterEach(() => jest.restoreAllMocks());
+
+	it('prepares, installs on every process, imports before the start, and activates after it', async () => {
+		const calls: string[] = [];
+		const record = (name: string) => async () => void calls.push(name);
+		jest.spyOn(N8n.prototype, 'prepare').mockImplementation(async function (this: N8n) {
+			calls.push('prepare');
+			return this;
+		});
+		jest.spyOn(N8n.prototype, 'installPackage').mockImplementation(() => void calls.push('installPackage'));
+		jest.spyOn(N8n.prototype, 'importCredentials').mockImplementation(record('importCredentials'));
+		jest.spyOn(N8n.prototype, 'importWorkflows').mockImplementation(record('importWorkflows'));
+		jest.spyOn(N8n.prototype, 'activateWorkflow').mockImplementation(async (id: string) => void calls.push(`activate ${id}`));
+		jest.spyOn(N8n.prototype, 'start').mockImplementation(async function (this: N8n) {
+			calls.push('start');
+			return this;
+		});
+		const credentials = [{ id: 'c', name: 'c', type: 't', data: {} }];
+		const n8n = await startQueueStack({ tarball: 'x.tgz', dir: path.join(userFolder, 'stack'), credentials, workflows: [{ id: 'w' }], activate: ['w'], mainPort: 5998 });
+		expect(calls).toEqual(['prepare', 'installPackage', 'importCredentials', 'importWorkflows', 'activate w', 'start']);
+		expect(n8n.mode).toBe('queue');
+		expect(n8n.port).toBe(5998);
+	});
+
+	it('stops what it started when a step fails', async () => {
+		jest.spyOn(N8n.prototype, 'prepare').mockImplementation(async function (this: N8n) {
+			return this;
+		});
+		jest.spyOn(N8n.prototype, 'installPackage').mockImplementation(() => {
+			throw new Error('npm install failed');
+		});
+		const stop = jest.spyOn(N8n.prototype, 'stop').mockImplementation(async () => undefined);
+		await expect(startQueueStack({ tarball: 'x.tgz', dir: path.join(userFolder, 'stack') })).rejects.toThrow('npm install failed');
+		expect(stop).toHaveBeenCalledTimes(1);
 	});
 });
