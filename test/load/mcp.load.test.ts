@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
-import { loadExamples, mcpCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } from '../../tools/lib/examples';
-import { credential, credentialRef, mcpServerWorkflow, mcpUrls, VIDEO_PLATFORM_TOOL } from '../../tools/lib/workflows';
+import { loadExamples, mcpCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } from '../../tools/n8n/examples';
+import { credential, credentialRef, mcpServerWorkflow, mcpUrls, VIDEO_PLATFORM_TOOL } from '../../tools/n8n/workflows';
 import type { N8n } from '../e2e/n8nWithPackage';
 import { FULL_VERSIONS, n8nWithPackage } from '../e2e/n8nWithPackage';
 import { connectMcpClient, resultText } from '../helpers/mcpClient';

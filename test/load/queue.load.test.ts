@@ -2,13 +2,13 @@ import * as path from 'node:path';
 
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
 import { WEBHOOK_CREDENTIAL } from '../../nodes/VideoPlatform/shared/credentials';
-import { freePort } from '../../tools/lib/n8n-instance';
-import { waitForExecutions } from '../../tools/lib/n8n-api';
-import { roomBatchWorkflow, startQueueStack } from '../../tools/lib/n8n-queue';
-import { defaultVersion } from '../../tools/lib/n8n-versions';
-import { scratchRoot } from '../../tools/lib/paths';
-import { startSandboxProcess } from '../../tools/lib/sandbox-process';
-import { credential, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
+import { freePort } from '../../tools/common/ports';
+import { waitForExecutions } from '../../tools/n8n/api';
+import { roomBatchWorkflow, startQueueStack } from '../../tools/queue/stack';
+import { defaultVersion } from '../../tools/install/versions';
+import { scratchRoot } from '../../tools/common/paths';
+import { startSandboxProcess } from '../../tools/sandbox/process';
+import { credential, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import { packedTarball } from '../e2e/packedTarball';
 
 // The load half of test/e2e/queue.e2e.test.ts (which runs the same checks with 4 × 25 rooms and 40
@@ -45,7 +45,7 @@ describe(`n8n ${defaultVersion()} in queue mode under load: main, two workers, t
 	let sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
 
 	const executions = async (workflowId: string, atLeast: number) =>
-		(await waitForExecutions(stack.mainUrl, stack.api.key, workflowId, { atLeast, timeoutMs: 5 * 60_000 })) as Execution[];
+		(await waitForExecutions(stack.baseUrl, stack.api.key, workflowId, { atLeast, timeoutMs: 5 * 60_000 })) as Execution[];
 	const workerOf = (id: string) =>
 		Object.entries(stack.executionsByWorker() as Record<string, string[]>).find(([, ids]) => ids.includes(id))?.[0];
 
@@ -72,7 +72,7 @@ describe(`n8n ${defaultVersion()} in queue mode under load: main, two workers, t
 
 	it(`Room → Create: ${BATCHES} workflows of ${ROOMS_PER_BATCH} items started at once run on both workers, every room created once`, async () => {
 		const urls = batchWorkflows.map((_, batch) => `${stack.webhookUrl}/webhook/queue-load-rooms-${batch}`);
-		for (const url of urls) await stack.main.waitForWebhook(url);
+		for (const url of urls) await stack.waitForWebhook(url);
 		const answers = await Promise.all(urls.map((url) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })));
 		expect(answers.map((answer) => answer.status)).toEqual(urls.map(() => 200));
 
@@ -92,7 +92,7 @@ describe(`n8n ${defaultVersion()} in queue mode under load: main, two workers, t
 
 	it(`${DELIVERIES} deliveries at concurrency ${DELIVERY_CONCURRENCY} give ${DELIVERIES} executions on the workers, none lost, none doubled`, async () => {
 		const [url] = stack.triggerUrls(triggerWorkflow);
-		await stack.main.waitForWebhook(url);
+		await stack.waitForWebhook(url);
 		const markers = Array.from({ length: DELIVERIES }, (_, i) => `burst-${i}`);
 		const statuses: number[] = [];
 		let next = 0;

@@ -1,4 +1,4 @@
-import { createRoom, credential, itemsFrom, manualTrigger, outputOf, workflow } from '../../tools/lib/workflows';
+import { createRoom, credential, itemsFrom, manualTrigger, outputOf, workflow } from '../../tools/n8n/workflows';
 import type { N8n } from '../e2e/n8nWithPackage';
 import { FULL_VERSIONS, n8nWithPackage } from '../e2e/n8nWithPackage';
 import type { Sandbox } from '../helpers/sandbox';
