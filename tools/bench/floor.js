@@ -6,6 +6,7 @@
 //   once the header is set), which is as fast as any node that follows n8n's rules can send.
 // Usage: node floor.js <baseUrl> <apiKey> <count> <concurrency> [raw|n8n-client]   (prints JSON)
 const http = require('node:http');
+const { parseArgs } = require('node:util');
 
 /**
  * @typedef {{ post(url: URL, headers: Record<string, string>, body: string): Promise<number | undefined>, close(): void }} Client
@@ -42,7 +43,7 @@ function n8nClient() {
 }
 
 async function main() {
-	const [baseUrl, apiKey, countArg, concurrencyArg, kind = 'raw'] = process.argv.slice(2);
+	const [baseUrl, apiKey, countArg, concurrencyArg, kind = 'raw'] = parseArgs({ args: process.argv.slice(2), allowPositionals: true }).positionals;
 	const [count, concurrency] = [Number(countArg), Number(concurrencyArg)];
 	const client = kind === 'n8n-client' ? n8nClient() : rawClient(concurrency);
 	const url = new URL('/v1/rooms', baseUrl);

@@ -6,6 +6,7 @@
 // run, so that garbage does not blur it; the peak of those readings is reported.
 // Usage: node --expose-gc memory.js <baseUrl> <apiKey> <counts, e.g. 2000,10000> <concurrency> <runs>
 const path = require('node:path');
+const { parseArgs } = require('node:util');
 const { Container } = require('@n8n/di');
 const { OutboundHttp } = require('@n8n/backend-network');
 
@@ -13,7 +14,7 @@ const { repoRoot } = require('../common/paths');
 const { router } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/router.js'));
 
 const SAMPLES_PER_RUN = 16;
-const [baseUrl, apiKey, countList, concurrencyArg, runsArg] = process.argv.slice(2);
+const [baseUrl, apiKey, countList, concurrencyArg, runsArg] = parseArgs({ args: process.argv.slice(2), allowPositionals: true }).positionals;
 const counts = countList.split(',').map(Number);
 const concurrency = Number(concurrencyArg);
 const client = Container.get(OutboundHttp).requests();

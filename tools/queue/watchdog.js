@@ -9,6 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { parseArgs } = require('node:util');
 const { isAlive: alive } = require('../install/steps');
 
 const TICK_MS = 1000;
@@ -114,6 +115,9 @@ function startWatchdog(file) {
 	return registry;
 }
 
-if (require.main === module) watch(Number(process.argv[2]), process.argv[3]);
+if (require.main === module) {
+	const [parentPid, file] = parseArgs({ args: process.argv.slice(2), allowPositionals: true }).positionals;
+	watch(Number(parentPid), file);
+}
 
 module.exports = { startWatchdog, Registry };
