@@ -1,32 +1,25 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
-import { loadExamples, mcpCredential, sandboxCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } from '../../tools/n8n/examples';
-import { credential, credentialRef, mcpServerWorkflow, mcpUrls, VIDEO_PLATFORM_TOOL } from '../../tools/n8n/workflows';
+import { mcpCredential, sandboxCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } from '../../tools/n8n/examples';
+import { credential, mcpServerWorkflow } from '../../tools/n8n/workflows';
 import { connectMcpClient, resultText } from '../helpers/mcpClient';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../helpers/sandbox';
-import type { N8n } from './n8nWithPackage';
-import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
+import { FULL_VERSIONS } from './n8nWithPackage';
+import { example, exampleTool, exampleToolWith, itGivesUpOnARateLimitThatNeverLifts, mcpServersInN8n, RATE_LIMITED_TOOL } from './scenarios/mcpTool';
 
-type ExampleNode = { name: string; type: string; parameters: Record<string, unknown>; credentials?: unknown };
-
-const example = loadExamples().find((e: { workflow: { id: string } }) => e.workflow.id === 'vpExampleMcp')!.workflow;
-const exampleTool: ExampleNode = example.nodes.find((n: ExampleNode) => n.type === VIDEO_PLATFORM_TOOL);
 const WRONG_KEY = 'sk_mcp_wrong_5e1d0c';
 
-/** The example's tool as it is, on another credential and under another name. */
-function exampleToolWith(name: string, credentialId: string) {
-	return { ...exampleTool, id: name.replace(/\W/g, '-'), name, credentials: credentialRef(credentialId) };
-}
+const failuresServer = mcpServerWorkflow('wfMcpFailures', { path: 'video-platform-failures', bearerCredentialId: MCP_CREDENTIAL_ID }, [
+	exampleToolWith('Create room with a rejected key', 'vpMcpWrongKey'),
+	exampleToolWith(RATE_LIMITED_TOOL, 'vpMcpRateLimited'),
+	exampleToolWith('Create room on a failing platform', 'vpMcpFailing'),
+]);
 
 describe.each(FULL_VERSIONS)('the node as an MCP tool, in a real n8n %s', (version) => {
-	let n8n: N8n;
 	let sandbox: Sandbox;
 	let rateLimited: Sandbox;
 	let failing: Sandbox;
-	let client: Client;
-	let exampleUrl: string;
-	let failuresUrl: string;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: 10 * 60_000 });
@@ -34,40 +27,25 @@ describe.each(FULL_VERSIONS)('the node as an MCP tool, in a real n8n %s', (versi
 		// Without Retry-After they take 31 s of back-off: a load run, test/load/mcp.load.test.ts.
 		rateLimited = await startLockedOutSandbox('1', { maxLifetimeMs: 10 * 60_000 });
 		failing = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 1, errorStatus: 503, maxLifetimeMs: 10 * 60_000 });
-		n8n = await n8nWithPackage(version, 'mcp');
-		await n8n.importCredentials([
+	});
+	const mcp = mcpServersInN8n(version, {
+		userFolder: 'mcp',
+		credentials: () => [
 			sandboxCredential(sandbox.url, SANDBOX_KEY),
 			mcpCredential(),
 			credential('vpMcpWrongKey', sandbox.url, WRONG_KEY),
 			credential('vpMcpRateLimited', rateLimited.url, SANDBOX_KEY),
 			credential('vpMcpFailing', failing.url, SANDBOX_KEY),
-		]);
-		const failures = mcpServerWorkflow('wfMcpFailures', { path: 'video-platform-failures', bearerCredentialId: MCP_CREDENTIAL_ID }, [
-			exampleToolWith('Create room with a rejected key', 'vpMcpWrongKey'),
-			exampleToolWith('Create room under a rate limit', 'vpMcpRateLimited'),
-			exampleToolWith('Create room on a failing platform', 'vpMcpFailing'),
-		]);
-		for (const workflow of [example, failures]) {
-			await n8n.importWorkflow(workflow);
-			await n8n.activateWorkflow(workflow.id);
-		}
-		await n8n.start();
-		[exampleUrl] = mcpUrls(n8n.baseUrl, example);
-		[failuresUrl] = mcpUrls(n8n.baseUrl, failures);
-		// A GET without the token is refused once the endpoint is registered, and 404 before.
-		await n8n.waitForWebhook(exampleUrl);
-		await n8n.waitForWebhook(failuresUrl);
-		client = await connectMcpClient(exampleUrl, MCP_LOCAL_TOKEN);
-	}, 15 * 60_000);
-
+		],
+		servers: [example, failuresServer],
+		clientOf: example,
+	});
 	afterAll(async () => {
-		await client?.close();
-		await n8n?.dispose();
 		for (const server of [sandbox, rateLimited, failing]) await server?.stop();
 	});
 
 	it('lists the Video Platform tool with its description and an input schema that asks for the room name', async () => {
-		const { tools } = await client.listTools();
+		const { tools } = await mcp.client().listTools();
 		expect(tools.map((tool) => tool.name)).toEqual(['Create_video_room']);
 		const [tool] = tools;
 		expect(tool.description).toBe(exampleTool.parameters.toolDescription);
@@ -79,7 +57,7 @@ describe.each(FULL_VERSIONS)('the node as an MCP tool, in a real n8n %s', (versi
 
 	it('a call creates exactly that room, and the result is the platform\'s answer', async () => {
 		sandbox.state.rooms.length = 0;
-		const result = await client.callTool({ name: 'Create_video_room', arguments: { name: 'Biology 7A - Tuesday class' } });
+		const result = await mcp.client().callTool({ name: 'Create_video_room', arguments: { name: 'Biology 7A - Tuesday class' } });
 		expect(result.isError).toBeFalsy();
 		const rooms = sandbox.state.rooms as Array<Record<string, unknown>>;
 		expect(rooms).toEqual([expect.objectContaining({ name: 'Biology 7A - Tuesday class', type: 'conference' })]);
@@ -89,7 +67,7 @@ describe.each(FULL_VERSIONS)('the node as an MCP tool, in a real n8n %s', (versi
 	describe('when the platform refuses', () => {
 		let failures: Client;
 		beforeAll(async () => {
-			failures = await connectMcpClient(failuresUrl, MCP_LOCAL_TOKEN);
+			failures = await connectMcpClient(mcp.url(failuresServer), MCP_LOCAL_TOKEN);
 		});
 		afterAll(async () => {
 			await failures?.close();
@@ -109,12 +87,7 @@ describe.each(FULL_VERSIONS)('the node as an MCP tool, in a real n8n %s', (versi
 			expect(text).not.toContain(WRONG_KEY);
 		});
 
-		it('a rate limit that never lifts is a tool error once the node\'s retries are used up', async () => {
-			const text = await failedCallText('Create_room_under_a_rate_limit', 'Physics');
-			expect(text).toMatch(/The platform's rate limit refused this item 6 times, with [\d.]+ s of waiting in between \(HTTP 429\)/);
-			expect(text).not.toContain(SANDBOX_KEY);
-			expect(rateLimited.state.requests).toHaveLength(6);
-		}, 60_000);
+		itGivesUpOnARateLimitThatNeverLifts({ client: () => failures, rateLimited: () => rateLimited, testTimeoutMs: 60_000 });
 
 		it('a platform error is a tool error that says the room may exist', async () => {
 			const text = await failedCallText('Create_room_on_a_failing_platform', 'Art');
@@ -126,10 +99,10 @@ describe.each(FULL_VERSIONS)('the node as an MCP tool, in a real n8n %s', (versi
 
 	it('the MCP endpoint refuses a client without its token, or with another one', async () => {
 		const refused = { code: 403, message: expect.stringContaining('Authorization data is wrong') };
-		await expect(connectMcpClient(exampleUrl)).rejects.toMatchObject(refused);
-		await expect(connectMcpClient(exampleUrl, 'not-the-token')).rejects.toMatchObject(refused);
+		await expect(connectMcpClient(mcp.url(example))).rejects.toMatchObject(refused);
+		await expect(connectMcpClient(mcp.url(example), 'not-the-token')).rejects.toMatchObject(refused);
 		const before = sandbox.state.requests.length;
-		const response = await fetch(exampleUrl, {
+		const response = await fetch(mcp.url(example), {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
 			body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'Create_video_room', arguments: { name: 'Sneaky' } } }),

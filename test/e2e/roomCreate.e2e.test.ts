@@ -2,15 +2,8 @@ import type { Sandbox } from '../helpers/sandbox';
 import { startSandbox } from '../helpers/sandbox';
 import type { N8n } from './n8nWithPackage';
 import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
-import {
-	createRoom,
-	credential,
-	httpRequestWithCredential,
-	itemsFrom,
-	manualTrigger,
-	outputOf,
-	workflow,
-} from '../../tools/n8n/workflows';
+import { createClasses, itCreatesEveryClassUnderARateLimit, runCreate } from './scenarios/roomCreate';
+import { credential, httpRequestWithCredential, manualTrigger, workflow } from '../../tools/n8n/workflows';
 
 const API_KEY = 'sk_e2e_4b1f9d7a33c2';
 const WRONG_KEY = 'sk_e2e_wrong_0000';
@@ -40,36 +33,9 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		sandbox.state.requests.length = 0;
 	});
 
-	/** Imports and executes Manual → the rows as items → Room → Create (named `Create {id}`). */
-	async function runCreate(id: string, credentialId: string, rows: unknown[], extra: object = {}, options: object = {}) {
-		await n8n.importWorkflow(
-			workflow(`wfRooms${id}`, [manualTrigger(), ...itemsFrom(id, rows), createRoom(`Create ${id}`, credentialId, extra, options)]),
-		);
-		const result = await n8n.execute(`wfRooms${id}`);
-		return { result, output: () => outputOf(result.run, `Create ${id}`) };
-	}
-
-	/** Room → Create for "Class 0".."Class {count-1}" against a sandbox of the test's own. */
-	async function createClasses(
-		id: string,
-		count: number,
-		maxConcurrentRequests: number,
-		sandboxOptions: Parameters<typeof startSandbox>[0],
-		check: (run: Awaited<ReturnType<typeof runCreate>> & { own: Sandbox; rows: Array<{ name: string }> }) => void,
-	) {
-		const own = await startSandbox({ apiKey: API_KEY, maxLifetimeMs: 5 * 60_000, ...sandboxOptions });
-		try {
-			await n8n.importCredentials([credential(`vp${id}`, own.url, API_KEY)]);
-			const rows = Array.from({ length: count }, (_, i) => ({ name: `Class ${i}` }));
-			check({ ...(await runCreate(id, `vp${id}`, rows, {}, { maxConcurrentRequests })), own, rows });
-		} finally {
-			await own.stop();
-		}
-	}
-
 	it('creates one room per item, keeps going past a bad item, and reports it inside json', async () => {
 		const rows = [{ name: 'Math 7A' }, { name: { not: 'text' } }, { name: 1234, type: 'conference' }];
-		const { result, output: outputOfRun } = await runCreate('Many', 'vpGood', rows, { onError: 'continueRegularOutput' });
+		const { result, output: outputOfRun } = await runCreate(n8n, 'Many', 'vpGood', rows, { onError: 'continueRegularOutput' });
 		expect(result.ok).toBe(true);
 
 		// Requests run concurrently, so the server may see them in any order.
@@ -98,7 +64,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	});
 
 	it('a rejected key gives every item a 401 error with Continue On Fail, and never shows the key', async () => {
-		const { result, output } = await runCreate('BadKey', 'vpWrongKey', [{ name: 'A' }, { name: 'B' }], { onError: 'continueRegularOutput' });
+		const { result, output } = await runCreate(n8n, 'BadKey', 'vpWrongKey', [{ name: 'A' }, { name: 'B' }], { onError: 'continueRegularOutput' });
 		expect(result.ok).toBe(true);
 		expect(output().map((item: { json: { error: unknown } }) => item.json.error)).toEqual([0, 1].map((i) => ({
 			message: `The platform rejected the API key (HTTP 401) [item ${i}]`,
@@ -112,7 +78,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	it('without Continue On Fail, the run fails with an error that names the item', async () => {
 		const rows = [{ name: 'First' }, { name: ['a', 'list'] }, { name: 'Never sent' }];
 		// One at a time, so that no later item is already under way when item 1 fails.
-		const { result } = await runCreate('Stop', 'vpGood', rows, {}, { maxConcurrentRequests: 1 });
+		const { result } = await runCreate(n8n, 'Stop', 'vpGood', rows, {}, { maxConcurrentRequests: 1 });
 		expect(result.ok).toBe(false);
 		expect(result.stdout + result.stderr).toContain('The Name field must be text, but it is a list [item 1]');
 		expect((sandbox.state.requests as SeenRequest[]).map((r) => r.body)).toEqual([
@@ -131,7 +97,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		});
 		try {
 			await n8n.importCredentials([credential('vpRedirecting', redirecting.url, API_KEY)]);
-			const { result, output } = await runCreate('Redirect', 'vpRedirecting', [{ name: 'Redirected' }], { onError: 'continueRegularOutput' });
+			const { result, output } = await runCreate(n8n, 'Redirect', 'vpRedirecting', [{ name: 'Redirected' }], { onError: 'continueRegularOutput' });
 			expect(result.ok).toBe(true);
 			expect(output()).toEqual([
 				{
@@ -157,7 +123,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	it('a Base URL with user:password@ is refused, sends nothing, and never shows the password', async () => {
 		const password = 'pa55-in-the-url-e2e';
 		await n8n.importCredentials([credential('vpUserInfo', sandbox.url.replace('://', `://alice:${password}@`), API_KEY)]);
-		const { result, output } = await runCreate('UserInfo', 'vpUserInfo', [{ name: 'With user info' }], { onError: 'continueRegularOutput' });
+		const { result, output } = await runCreate(n8n, 'UserInfo', 'vpUserInfo', [{ name: 'With user info' }], { onError: 'continueRegularOutput' });
 		expect(result.ok).toBe(true);
 		const [item] = output();
 		expect(item.json.error).toEqual({
@@ -170,7 +136,8 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	});
 
 	it('a run that fails part-way without Continue On Fail names the items that already got a room', async () => {
-		await createClasses('PartWay', 6, 1, { fault: 'html', faultMatch: '"Class 3"' }, ({ result, own }) => {
+		const partWay = { id: 'PartWay', count: 6, maxConcurrentRequests: 1, apiKey: API_KEY, sandboxOptions: { fault: 'html', faultMatch: '"Class 3"' } };
+		await createClasses(n8n, partWay, ({ result, own }) => {
 			expect(result.ok).toBe(false);
 			expect(own.state.rooms.map((room: { name: string }) => room.name)).toEqual(['Class 0', 'Class 1', 'Class 2']);
 			// n8n prints a failed run's error, description included, in its log.
@@ -182,29 +149,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	});
 
 	// With 150 items at a limit of 40 per second it is a load run: test/load/roomCreate.load.test.ts.
-	it('sends many items concurrently under a rate limit: all succeed, in input order, none sent twice', async () => {
-		await createClasses('Bulk', 24, 8, { latencyMs: 20, rateLimit: 12 }, ({ result, output: outputOfRun, own, rows }) => {
-			expect(result.ok).toBe(true);
-
-			const output = outputOfRun();
-			expect(output.map((item: { json: { name: string } }) => item.json.name)).toEqual(rows.map((r) => r.name));
-			expect(output.map((item: { pairedItem: unknown }) => item.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
-
-			const { counts } = own.state;
-			// The limit was really hit (every request beyond one per room got 429), and every refused
-			// request was sent again until it got through.
-			const refused = counts.total - rows.length;
-			expect(refused).toBeGreaterThan(0);
-			expect(own.state.rooms).toHaveLength(rows.length);
-			// A body created twice would mean a request that may have been processed was sent again.
-			expect(Object.values(counts.createdByBody).every((n) => n === 1)).toBe(true);
-			expect(counts.peakUnderWay).toBeGreaterThan(1);
-			expect(counts.peakUnderWay).toBeLessThanOrEqual(8);
-			// The run explains its slowness in the editor: n8n keeps the node's hints with its run data.
-			const requests = refused === 1 ? '1 request' : `${refused} requests`;
-			expect(JSON.stringify(result.run)).toContain(`${requests} got HTTP 429 (Too Many Requests), and the node waited `);
-		});
-	});
+	itCreatesEveryClassUnderARateLimit(() => n8n, { id: 'Bulk', apiKey: API_KEY, count: 24, maxConcurrentRequests: 8, rateLimit: 12 });
 
 	it('the HTTP Request node can use the credential as a predefined credential type', async () => {
 		await n8n.importWorkflow(

@@ -1,34 +1,13 @@
 import { createHash } from 'node:crypto';
 
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
-import { WEBHOOK_CREDENTIAL } from '../../nodes/VideoPlatform/shared/credentials';
-import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/n8n/api';
+import { waitForExecutions } from '../../tools/n8n/api';
 import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
-import type { N8n } from './n8nWithPackage';
-import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
+import { FULL_VERSIONS } from './n8nWithPackage';
+import type { Execution } from './scenarios/triggerDeliveries';
+import { deliveryOf, itTakesABurstOfDeliveries, SECRET_HEADER, TRIGGER, triggerInN8n } from './scenarios/triggerDeliveries';
 
 const SECRET = 'whsec_e2e_81c4f0a2d9';
-/** Deliveries sent at once. */
-const BURST = 20;
-const HEADER = 'X-Platform-Secret';
-
-const TRIGGER = 'Video Platform Trigger';
-const triggerWorkflow = workflow('wfTrigger', [
-	node(
-		TRIGGER,
-		VIDEO_PLATFORM_TRIGGER,
-		{
-			authentication: 'secretHeader',
-			event: ALL_DELIVERIES,
-			options: { filterField: 'kind', filterValues: 'wanted, also-wanted' },
-		},
-		{
-			webhookId: '5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60',
-			credentials: { [WEBHOOK_CREDENTIAL.type]: { id: 'vpSecret', name: 'vpSecret' } },
-		},
-	),
-	node('Done', 'n8n-nodes-base.noOp', {}),
-]);
 
 // Redeliveries are dropped by the Video Platform node's Webhook Delivery → Drop Redelivered, which
 // has n8n keep the keys it let through in n8n's database, comparing the key the trigger puts out (its default Delivery Key).
@@ -61,43 +40,15 @@ const removeDuplicatesWorkflow = workflow('wfRemoveDupTiny', [
 	node(PASSED, 'n8n-nodes-base.noOp', {}),
 ]);
 
-type Execution = { id: string; status: string; data?: { resultData: { error?: { message: string } } } };
-/** The delivery an execution started with, as the trigger put it out. */
-const deliveryOf = (execution: Execution) => outputOf(execution, TRIGGER)[0].json as Record<string, unknown>;
-
 describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version) => {
-	let n8n: N8n;
-	let url: string;
-	let apiKey: string;
-
-	const post = (body: unknown, secret: string | null = SECRET) =>
-		fetch(url, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', ...(secret === null ? {} : { [HEADER]: secret }) },
-			body: JSON.stringify(body),
-		});
-
-	const executions = async (expected: number) =>
-		(await waitForExecutions(n8n.baseUrl, apiKey, triggerWorkflow.id, { atLeast: expected })) as Execution[];
-
-	beforeAll(async () => {
-		n8n = await n8nWithPackage(version, 'trigger');
-		await n8n.importCredentials([
-			{ id: 'vpSecret', name: 'vpSecret', type: WEBHOOK_CREDENTIAL.type, data: { headerName: HEADER, secret: SECRET } },
-		]);
-		for (const wf of [triggerWorkflow, byIdWorkflow, byBodyWorkflow, twoKeysWorkflow, removeDuplicatesWorkflow]) {
-			await n8n.importWorkflow(wf);
-			await n8n.activateWorkflow(wf.id);
-		}
-		await n8n.start();
-		url = n8n.triggerUrl(triggerWorkflow);
-		await n8n.waitForWebhook(url);
-		apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
-	}, 15 * 60_000);
-
-	afterAll(async () => {
-		await n8n?.dispose();
+	const trigger = triggerInN8n(version, {
+		userFolder: 'trigger',
+		idPrefix: '',
+		webhookId: '5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60',
+		secret: SECRET,
+		moreWorkflows: [byIdWorkflow, byBodyWorkflow, twoKeysWorkflow, removeDuplicatesWorkflow],
 	});
+	const { post, executions } = trigger;
 
 	it('a valid delivery starts one execution with the payload at the top level', async () => {
 		const response = await post({ kind: 'wanted', id: 'first', data: { room: 'r1' } });
@@ -128,7 +79,7 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 	it('a delivery whose id nests thousands of levels deep gets a clear 400, and n8n keeps running', async () => {
 		const depth = 5000;
 		const body = `{"kind":"wanted","id":${'['.repeat(depth)}${']'.repeat(depth)}}`;
-		const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', [HEADER]: SECRET }, body });
+		const response = await fetch(trigger.url(), { method: 'POST', headers: { 'Content-Type': 'application/json', [SECRET_HEADER]: SECRET }, body });
 		expect(response.status).toBe(400);
 		expect(JSON.stringify(await response.json())).toContain('nested more than');
 		expect((await post({ kind: 'wanted', id: 'after-deep' })).status).toBe(200);
@@ -136,18 +87,9 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 	});
 
 	// 200 at concurrency 20 is a load run: test/load/trigger.load.test.ts (`npm run bench:load`).
-	it(`${BURST} deliveries at once give ${BURST} executions, none lost`, async () => {
-		const ids = Array.from({ length: BURST }, (_, i) => `burst-${i}`);
-		const statuses = await Promise.all(ids.map(async (id) => (await post({ kind: 'also-wanted', id })).status));
-		expect(statuses.filter((s) => s === 200)).toHaveLength(BURST);
-
-		// The tests before it started 2 executions. (It waited for 203 before, one more than could
-		// come, so it always sat out waitForExecutions' 30 s timeout.)
-		const all = await executions(BURST + 2);
-		const seen = all.map((e) => deliveryOf(e).id).filter((id) => String(id).startsWith('burst-'));
-		expect(new Set(seen)).toEqual(new Set(ids));
-		expect(all.filter((e) => e.status !== 'success')).toEqual([]);
-	});
+	// The tests before it started 2 executions. (It waited for 203 before, one more than could
+	// come, so it always sat out waitForExecutions' 30 s timeout.)
+	itTakesABurstOfDeliveries(trigger, { deliveries: 20, concurrency: 20, executionsBefore: 2 });
 
 	describe('redeliveries, dropped by Drop Redelivered after the trigger', () => {
 		/**
@@ -155,6 +97,8 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 		 * says whether the delivery passed the filter (and so reached "Passed").
 		 */
 		const deliver = async (wf: typeof byIdWorkflow, bytes: string) => {
+			const n8n = trigger.n8n();
+			const apiKey = trigger.apiKey();
 			const before = (await waitForExecutions(n8n.baseUrl, apiKey, wf.id, { atLeast: 0 })).length;
 			const response = await fetch(n8n.triggerUrl(wf), {
 				method: 'POST',
@@ -214,6 +158,7 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 		});
 
 		it('still drops them after n8n restarts', async () => {
+			const n8n = trigger.n8n();
 			await n8n.stop();
 			await n8n.start();
 			await n8n.waitForWebhook(n8n.triggerUrl(byIdWorkflow));
