@@ -2,7 +2,7 @@
 // unit: in-process, seconds, with mocked n8n contexts and HTTP against the sandbox.
 // workflows: whole workflows (test/workflows/*.json) run by n8n-core's engine in-process, against the sandbox.
 // package: packs the tarball and runs n8n's scanner.
-// e2e: drives real n8n (the versions of tools/lib/n8n-versions.js) and takes minutes.
+// e2e: drives real n8n (the versions of tools/install/versions.js) and takes minutes.
 // load: hundreds of deliveries and rooms, long back-offs, in real n8n: `npm run bench:load` only;
 // `npm test` selects the other four.
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json' }];

@@ -5,9 +5,9 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
-import { OWNER } from '../../tools/lib/n8n-api';
-import { defaultVersion } from '../../tools/lib/n8n-versions';
-import { repoRoot, scratchRoot } from '../../tools/lib/paths';
+import { OWNER } from '../../tools/n8n/api';
+import { defaultVersion } from '../../tools/install/versions';
+import { repoRoot, scratchRoot } from '../../tools/common/paths';
 import { startEnvironment } from '../../tools/start';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -24,7 +24,7 @@ describe(`the Video Platform node, seen in a real browser (n8n ${defaultVersion(
 	let page: Page;
 
 	beforeAll(async () => {
-		execFileSync('bash', [path.join(repoRoot, 'tools', 'install-chromium.sh')], { stdio: 'inherit' });
+		execFileSync('bash', [path.join(repoRoot, 'tools', 'install', 'chromium.sh')], { stdio: 'inherit' });
 		environment = await startEnvironment({
 			userFolder: path.join(scratchRoot, `e2e-browser-${process.pid}`),
 			port: 0,

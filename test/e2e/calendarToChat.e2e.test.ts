@@ -13,9 +13,9 @@
 // Changed in the imported copy: only the credentials of the trigger and the Slack node.
 import { readFileSync } from 'node:fs';
 
-import { loadExamples, sandboxCredential } from '../../tools/lib/examples';
-import { createApiKey, ensureOwner, listExecutions, waitForExecutions } from '../../tools/lib/n8n-api';
-import { outputOf } from '../../tools/lib/workflows';
+import { loadExamples, sandboxCredential } from '../../tools/n8n/examples';
+import { createApiKey, ensureOwner, listExecutions, waitForExecutions } from '../../tools/n8n/api';
+import { outputOf } from '../../tools/n8n/workflows';
 import type { CalendarEvent } from '../helpers/calendarChatStandIn';
 import { GOOGLE_TOKEN, SLACK_TOKEN, STAND_IN_HOSTS, createCalendarChatStandIn, startLinkingForwarder } from '../helpers/calendarChatStandIn';
 import type { Sandbox } from '../helpers/sandbox';

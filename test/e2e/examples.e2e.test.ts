@@ -1,6 +1,6 @@
-import { loadExamples, sandboxCredential } from '../../tools/lib/examples';
-import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
-import { outputOf } from '../../tools/lib/workflows';
+import { loadExamples, sandboxCredential } from '../../tools/n8n/examples';
+import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/n8n/api';
+import { outputOf } from '../../tools/n8n/workflows';
 import { sendSampleDelivery } from '../../tools/sandbox/webhook';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';

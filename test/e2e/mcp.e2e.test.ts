@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
-import { mcpCredential, sandboxCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } from '../../tools/lib/examples';
-import { credential, mcpServerWorkflow } from '../../tools/lib/workflows';
+import { mcpCredential, sandboxCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } from '../../tools/n8n/examples';
+import { credential, mcpServerWorkflow } from '../../tools/n8n/workflows';
 import { connectMcpClient, resultText } from '../helpers/mcpClient';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../helpers/sandbox';

@@ -1,13 +1,13 @@
 import * as path from 'node:path';
 
-import { N8nInstance } from '../../tools/lib/n8n-instance';
-import { installableVersions } from '../../tools/lib/n8n-versions';
-import { scratchRoot } from '../../tools/lib/paths';
+import { N8n as N8nClass } from '../../tools/n8n/n8n';
+import { installableVersions } from '../../tools/install/versions';
+import { scratchRoot } from '../../tools/common/paths';
 import { packedTarball } from './packedTarball';
 
-export type N8n = InstanceType<typeof N8nInstance>;
+export type N8n = InstanceType<typeof N8nClass>;
 
-/** The versions every end-to-end suite runs on, and those that get the smoke test (n8n-versions.js). */
+/** The versions every end-to-end suite runs on, and those that get the smoke test (tools/install/versions.js). */
 export const FULL_VERSIONS: string[] = installableVersions({ role: 'full' });
 export const SMOKE_VERSIONS: string[] = installableVersions({ role: 'smoke' });
 
@@ -21,7 +21,7 @@ export const eachVersion = (versions: string[]) => (versions.length ? describe.e
  */
 export async function n8nWithPackage(version: string, name: string): Promise<N8n> {
 	const userFolder = path.join(scratchRoot, `e2e-${name}-${version}-${process.pid}`);
-	const n8n = await new N8nInstance({ version, userFolder }).prepare();
+	const n8n = await new N8nClass({ version, userFolder }).prepare();
 	n8n.installPackage(await packedTarball());
 	return n8n;
 }

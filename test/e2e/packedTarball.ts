@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 
-import { packPackage } from '../../tools/lib/package';
-import { scratchRoot } from '../../tools/lib/paths';
+import { packPackage } from '../../tools/common/package';
+import { scratchRoot } from '../../tools/common/paths';
 
 let tarball: Promise<string> | undefined;
 

@@ -1,6 +1,6 @@
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
-import { defaultVersion } from '../../tools/lib/n8n-versions';
-import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
+import { defaultVersion } from '../../tools/install/versions';
+import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import { itCreatesEveryRoomOnceOnBothWorkers, itSpreadsDeliveriesOverTheWorkers, markerOf, queueModeStack } from './scenarios/queueMode';
 import { TRIGGER } from './scenarios/triggerDeliveries';
 
@@ -37,7 +37,7 @@ describe(`n8n ${defaultVersion()} in queue mode: main, two workers, two webhook 
 		beforeAll(async () => {
 			const [url] = queue.stack().triggerUrls(queue.triggerWorkflow);
 			expect(url.startsWith(`${queue.stack().webhookUrl}/webhook/`)).toBe(true);
-			await queue.stack().main.waitForWebhook(url);
+			await queue.stack().waitForWebhook(url);
 		});
 
 		it('a delivery starts one execution, on a worker; a wrong or missing secret gets 401 and starts nothing', async () => {
@@ -78,7 +78,7 @@ describe(`n8n ${defaultVersion()} in queue mode: main, two workers, two webhook 
 
 		it('drops the same delivery posted again, to the other webhook processor, and again after the workers restart; passes a different one', async () => {
 			const stack = queue.stack();
-			for (const webhook of stack.webhooks) await stack.main.waitForWebhook(stack.triggerUrls(redeliveryWorkflow, webhook)[0]);
+			for (const webhook of stack.webhooks) await stack.waitForWebhook(stack.triggerUrls(redeliveryWorkflow, webhook)[0]);
 			expect(await deliver({ id: 'q-1', copy: 1 })).toBe(true);
 			expect(await deliver({ id: 'q-1', copy: 2 }, 1)).toBe(false);
 			await stack.restartWorkers();

@@ -3,7 +3,7 @@ import { startSandbox } from '../helpers/sandbox';
 import type { N8n } from './n8nWithPackage';
 import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
 import { createClasses, itCreatesEveryClassUnderARateLimit, runCreate } from './scenarios/roomCreate';
-import { credential, httpRequestWithCredential, manualTrigger, workflow } from '../../tools/lib/workflows';
+import { credential, httpRequestWithCredential, manualTrigger, workflow } from '../../tools/n8n/workflows';
 
 const API_KEY = 'sk_e2e_4b1f9d7a33c2';
 const WRONG_KEY = 'sk_e2e_wrong_0000';

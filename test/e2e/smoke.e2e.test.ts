@@ -1,12 +1,12 @@
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
-import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
-import { createRoom, credential, itemsFrom, manualTrigger, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
+import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/n8n/api';
+import { createRoom, credential, itemsFrom, manualTrigger, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import type { N8n } from './n8nWithPackage';
 import { eachVersion, n8nWithPackage, SMOKE_VERSIONS } from './n8nWithPackage';
 
-// The versions the full suites do not cover (n8n-versions.js, role 'smoke'): does the packed
+// The versions the full suites do not cover (tools/install/versions.js, role 'smoke'): does the packed
 // package install, create a room, and start a run from one real delivery there?
 const CREATE = 'Create room';
 const roomWorkflow = workflow('wfSmokeRoom', [manualTrigger(), ...itemsFrom('Smoke', [{ name: 'Smoke room' }]), createRoom(CREATE, 'vpSmoke')]);

@@ -3,12 +3,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { API_CREDENTIAL, WEBHOOK_CREDENTIAL } from '../../nodes/VideoPlatform/shared/credentials';
-import { sandboxCredential, SANDBOX_CREDENTIAL_ID } from '../../tools/lib/examples';
-import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/lib/n8n-api';
-import { N8nInstance } from '../../tools/lib/n8n-instance';
-import { defaultVersion, majorOf, versionSpec } from '../../tools/lib/n8n-versions';
-import { repoRoot, scratchRoot } from '../../tools/lib/paths';
-import { outputOf, VIDEO_PLATFORM, VIDEO_PLATFORM_TRIGGER } from '../../tools/lib/workflows';
+import { sandboxCredential, SANDBOX_CREDENTIAL_ID } from '../../tools/n8n/examples';
+import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/n8n/api';
+import { N8n } from '../../tools/n8n/n8n';
+import { defaultVersion, majorOf, versionSpec } from '../../tools/install/versions';
+import { repoRoot, scratchRoot } from '../../tools/common/paths';
+import { outputOf, VIDEO_PLATFORM, VIDEO_PLATFORM_TRIGGER } from '../../tools/n8n/workflows';
 import { sendSampleDelivery } from '../../tools/sandbox/webhook';
 import { startEnvironment, userFolderFor, WEBHOOK_EXAMPLE } from '../../tools/start';
 import { FULL_VERSIONS } from './n8nWithPackage';
@@ -40,7 +40,7 @@ describe('npm start from the command line, first and second time', () => {
 	beforeAll(async () => {
 		first = await npmStart(dataDir);
 		// The user edits the sandbox credential between the two starts.
-		const n8n = await new N8nInstance({ version: DEFAULT_VERSION, userFolder }).prepare();
+		const n8n = await new N8n({ version: DEFAULT_VERSION, userFolder }).prepare();
 		await n8n.importCredentials([changed]);
 		second = await npmStart(dataDir);
 		process.stderr.write(
@@ -78,7 +78,7 @@ describe('npm start from the command line, first and second time', () => {
 	it('keeps a credential the user changed', async () => {
 		expect(second.output).toContain('The sandbox credential exists and is kept as it is.');
 		expect(second.output).toContain("Note: its Base URL is not the sandbox's address this time");
-		const n8n = await new N8nInstance({ version: DEFAULT_VERSION, userFolder }).prepare();
+		const n8n = await new N8n({ version: DEFAULT_VERSION, userFolder }).prepare();
 		const kept = await n8n.exportCredential(SANDBOX_CREDENTIAL_ID);
 		expect(kept).toMatchObject({ name: changed.name, data: changed.data });
 	});

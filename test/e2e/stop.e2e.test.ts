@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startLockedOutSandbox } from '../helpers/sandbox';
-import { createApiKey, ensureOwner, publicApiCall } from '../../tools/lib/n8n-api';
-import { createRoom, credential, itemsFrom, webhookTrigger, workflow } from '../../tools/lib/workflows';
+import { createApiKey, ensureOwner, publicApiCall } from '../../tools/n8n/api';
+import { createRoom, credential, itemsFrom, webhookTrigger, workflow } from '../../tools/n8n/workflows';
 import type { N8n } from './n8nWithPackage';
 import { eachVersion, FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
-import { versionSpec } from '../../tools/lib/n8n-versions';
+import { versionSpec } from '../../tools/install/versions';
 
 // Long enough to tell a stop that works (about a second) from one that waits it out.
 const RETRY_AFTER_S = 12;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
-import { waitForExecutions } from '../../tools/lib/n8n-api';
-import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/lib/workflows';
+import { waitForExecutions } from '../../tools/n8n/api';
+import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import { FULL_VERSIONS } from './n8nWithPackage';
 import type { Execution } from './scenarios/triggerDeliveries';
 import { deliveryOf, itTakesABurstOfDeliveries, SECRET_HEADER, TRIGGER, triggerInN8n } from './scenarios/triggerDeliveries';

@@ -1,5 +1,5 @@
-import { mcpCredential, MCP_CREDENTIAL_ID } from '../../tools/lib/examples';
-import { credential, mcpServerWorkflow } from '../../tools/lib/workflows';
+import { mcpCredential, MCP_CREDENTIAL_ID } from '../../tools/n8n/examples';
+import { credential, mcpServerWorkflow } from '../../tools/n8n/workflows';
 import { FULL_VERSIONS } from '../e2e/n8nWithPackage';
 import { exampleToolWith, itGivesUpOnARateLimitThatNeverLifts, mcpServersInN8n, RATE_LIMITED_TOOL } from '../e2e/scenarios/mcpTool';
 import type { Sandbox } from '../helpers/sandbox';

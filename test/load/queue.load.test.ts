@@ -1,4 +1,4 @@
-import { defaultVersion } from '../../tools/lib/n8n-versions';
+import { defaultVersion } from '../../tools/install/versions';
 import { itCreatesEveryRoomOnceOnBothWorkers, itSpreadsDeliveriesOverTheWorkers, queueModeStack } from '../e2e/scenarios/queueMode';
 
 // The load half of test/e2e/queue.e2e.test.ts (which runs the same checks with 4 × 25 rooms and 40

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 
 import { parse } from 'yaml';
 
-import { repoRoot } from '../../tools/lib/paths';
+import { repoRoot } from '../../tools/common/paths';
 
 type Step = { run?: string; uses?: string; with?: Record<string, unknown> };
 type Job = { needs?: string | string[]; permissions?: Record<string, string>; steps: Step[] };

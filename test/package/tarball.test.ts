@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { packPackage } from '../../tools/lib/package';
-import { repoRoot } from '../../tools/lib/paths';
+import { packPackage } from '../../tools/common/package';
+import { repoRoot } from '../../tools/common/paths';
 
 /** The package as npm would publish it, unpacked. */
 function unpack(): string {
@@ -23,7 +23,7 @@ function filesUnder(dir: string): string[] {
 
 /** n8n's scanner, run as n8n runs it, in a process of its own (it is an ES module). */
 function scan(folder: string, kind: 'source' | 'tarball') {
-	const out = execFileSync(process.execPath, [path.join(repoRoot, 'tools', 'scan-package.mjs'), folder, kind], {
+	const out = execFileSync(process.execPath, [path.join(repoRoot, 'tools', 'checks', 'scan-package.mjs'), folder, kind], {
 		cwd: repoRoot,
 		// eslint-plugin-n8n-nodes-base reads file names differently under NODE_ENV=test.
 		env: { ...process.env, NODE_ENV: 'production' },

@@ -6,25 +6,32 @@
 // run, so that garbage does not blur it; the peak of those readings is reported.
 // Usage: node --expose-gc memory.js <baseUrl> <apiKey> <counts, e.g. 2000,10000> <concurrency> <runs>
 const path = require('node:path');
+const { parseArgs } = require('node:util');
 const { Container } = require('@n8n/di');
 const { OutboundHttp } = require('@n8n/backend-network');
 
-const { repoRoot } = require('../lib/paths');
+const { repoRoot } = require('../common/paths');
 const { router } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/router.js'));
 
 const SAMPLES_PER_RUN = 16;
-const [baseUrl, apiKey, countList, concurrencyArg, runsArg] = process.argv.slice(2);
+const [baseUrl, apiKey, countList, concurrencyArg, runsArg] = parseArgs({ args: process.argv.slice(2), allowPositionals: true }).positionals;
 const counts = countList.split(',').map(Number);
 const concurrency = Number(concurrencyArg);
 const client = Container.get(OutboundHttp).requests();
 
+/** @typedef {{ json: Record<string, any>, pairedItem?: { item: number } }} Item */
+
 const liveHeap = () => {
-	global.gc();
+	// Given by --expose-gc.
+	/** @type {() => void} */ (global.gc)();
 	return process.memoryUsage().heapUsed;
 };
 const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
 
-/** Reads the live heap every `every` answers; keeps the highest reading. */
+/**
+ * Reads the live heap every `every` answers; keeps the highest reading.
+ * @param {number} count
+ */
 function sampler(count) {
 	const every = Math.max(1, Math.ceil(count / SAMPLES_PER_RUN));
 	let answered = 0;
@@ -37,6 +44,10 @@ function sampler(count) {
 	return sample;
 }
 
+/**
+ * @param {{ name: string, type: string }} body
+ * @param {() => void} onAnswer
+ */
 async function send(body, onAnswer) {
 	const response = await client.request({
 		method: 'POST',
@@ -51,17 +62,23 @@ async function send(body, onAnswer) {
 	return response;
 }
 
-/** The Video Platform node's own code path, with n8n's context reduced to what it reads. */
+/**
+ * The Video Platform node's own code path, with n8n's context reduced to what it reads.
+ * @param {Item[]} items
+ * @param {() => void} onAnswer
+ * @returns {Promise<Item[]>}
+ */
 async function runNode(items, onAnswer) {
+	/** @type {Record<string, unknown>} */
 	const parameters = { resource: 'room', operation: 'create', type: 'conference', 'options.maxConcurrentRequests': concurrency };
 	const context = {
 		getNode: () => ({ name: 'Video Platform', type: 'videoPlatform', typeVersion: 1, parameters: {}, credentials: {} }),
 		getInputData: () => items,
 		continueOnFail: () => true,
 		getCredentials: async () => ({ baseUrl, apiKey }),
-		getNodeParameter: (name, itemIndex, fallback) => (name === 'name' ? items[itemIndex].json.name : parameters[name] ?? fallback),
+		getNodeParameter: (/** @type {string} */ name, /** @type {number} */ itemIndex, /** @type {unknown} */ fallback) => (name === 'name' ? items[itemIndex].json.name : parameters[name] ?? fallback),
 		helpers: {
-			httpRequestWithAuthentication: async (_type, options) =>
+			httpRequestWithAuthentication: async (/** @type {string} */ _type, /** @type {{ body: string }} */ options) =>
 				await send(JSON.parse(options.body), onAnswer),
 		},
 	};
@@ -69,21 +86,31 @@ async function runNode(items, onAnswer) {
 	return output;
 }
 
-/** What any implementation must hold: one output item per input, the answer parsed. */
+/**
+ * What any implementation must hold: one output item per input, the answer parsed.
+ * @param {Item[]} items
+ * @param {() => void} onAnswer
+ * @returns {Promise<Item[]>}
+ */
 async function runBaseline(items, onAnswer) {
+	/** @type {Item[]} */
 	const output = new Array(items.length);
 	let next = 0;
 	const worker = async () => {
 		while (next < items.length) {
 			const itemIndex = next++;
 			const response = await send({ name: items[itemIndex].json.name, type: 'conference' }, onAnswer);
-			output[itemIndex] = { json: JSON.parse(response.body), pairedItem: { item: itemIndex } };
+			output[itemIndex] = { json: JSON.parse(String(response.body)), pairedItem: { item: itemIndex } };
 		}
 	};
 	await Promise.all(Array.from({ length: concurrency }, worker));
 	return output;
 }
 
+/**
+ * @param {(items: Item[], onAnswer: () => void) => Promise<Item[]>} run
+ * @param {number} count
+ */
 async function measure(run, count) {
 	const items = Array.from({ length: count }, (_, i) => ({ json: { name: `Class ${i}` } }));
 	const timersBefore = timers();
@@ -96,13 +123,14 @@ async function measure(run, count) {
 }
 
 async function main() {
+	/** @type {object[]} */
 	const results = [];
 	// A first, discarded round, so that loading and compiling code is not counted as growth.
 	await measure(runNode, counts[0]);
 	await measure(runBaseline, counts[0]);
 	for (let round = 0; round < Number(runsArg); round++) {
 		for (const count of counts) {
-			for (const [mode, run] of [['node', runNode], ['baseline', runBaseline]]) {
+			for (const [mode, run] of /** @type {const} */ ([['node', runNode], ['baseline', runBaseline]])) {
 				results.push({ mode, count, ...(await measure(run, count)) });
 			}
 		}

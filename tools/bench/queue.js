@@ -8,15 +8,16 @@
 // succeed, no duplicates, at most 1.3x the ideal", and writes bench/queue-results.md.
 const fs = require('node:fs');
 const path = require('node:path');
+const { parseArgs } = require('node:util');
 
-const { freePort } = require('../lib/n8n-instance');
-const { waitForExecutions } = require('../lib/n8n-api');
-const { roomBatchWorkflow, startQueueStack } = require('../lib/n8n-queue');
-const { defaultVersion } = require('../lib/n8n-versions');
-const { packPackage } = require('../lib/package');
-const { repoRoot, scratchRoot } = require('../lib/paths');
-const { startSandboxProcess } = require('../lib/sandbox-process');
-const { outputOf } = require('../lib/workflows');
+const { freePort } = require('../common/ports');
+const { waitForExecutions } = require('../n8n/api');
+const { roomBatchWorkflow, startQueueStack } = require('../queue/stack');
+const { defaultVersion } = require('../install/versions');
+const { packPackage } = require('../common/package');
+const { repoRoot, scratchRoot } = require('../common/paths');
+const { startSandboxProcess } = require('../sandbox/process');
+const { outputOf } = require('../n8n/workflows');
 
 const ITEMS = 1000;
 const BATCHES = 4;
@@ -26,9 +27,15 @@ const RUNS = Number(process.env.BENCH_RUNS || 1);
 const TARGET = 1.3;
 const API_KEY = 'bench-queue-key';
 
-const log = (message) => process.stderr.write(`[bench:queue] ${message}\n`);
-const rows = (prefix, count) => Array.from({ length: count }, (_, i) => ({ name: `${prefix} class ${i}` }));
+/**
+ * @typedef {{ ms: number, ok: number, failedExecutions: number, rooms: number, requests: number, duplicates: number, placement: string[] }} Sample
+ * @typedef {{ key: string, label: string, workflows: import('../n8n/workflows').Workflow[] }} Scenario
+ */
 
+const log = (/** @type {string} */ message) => process.stderr.write(`[bench:queue] ${message}\n`);
+const rows = (/** @type {string} */ prefix, /** @type {number} */ count) => Array.from({ length: count }, (_, i) => ({ name: `${prefix} class ${i}` }));
+
+/** @type {Scenario[]} */
 const SCENARIOS = [
 	{
 		key: 'four',
@@ -41,8 +48,15 @@ const SCENARIOS = [
 		workflows: [roomBatchWorkflow('benchQueueOne', 'bench-queue-one', rows('Single', ITEMS), 'benchQueue')],
 	},
 ];
-const pathOf = (workflow) => workflow.nodes.find((n) => n.name === 'Webhook').parameters.path;
+const pathOf = (/** @type {import('../n8n/workflows').Workflow} */ workflow) => workflow.nodes.find((n) => n.name === 'Webhook')?.parameters.path;
 
+/**
+ * @param {import('../n8n/n8n').N8n} stack
+ * @param {import('../sandbox/process').SandboxProcess} sandbox
+ * @param {Scenario} scenario
+ * @param {Record<string, number>} done  executions so far, by workflow
+ * @returns {Promise<Sample>}
+ */
 async function runScenario(stack, sandbox, scenario, done) {
 	await sandbox.reset();
 	const urls = scenario.workflows.map((workflow) => `${stack.webhookUrl}/webhook/${pathOf(workflow)}`);
@@ -51,7 +65,7 @@ async function runScenario(stack, sandbox, scenario, done) {
 	const runs = [];
 	for (const workflow of scenario.workflows) {
 		const expected = (done[workflow.id] ?? 0) + 1;
-		const all = await waitForExecutions(stack.mainUrl, stack.api.key, workflow.id, { atLeast: expected, timeoutMs: 15 * 60_000 });
+		const all = await waitForExecutions(stack.baseUrl, stack.api.key, workflow.id, { atLeast: expected, timeoutMs: 15 * 60_000 });
 		done[workflow.id] = all.length;
 		// The newest first: the one this round started.
 		runs.push(all.sort((a, b) => Number(b.id) - Number(a.id))[0]);
@@ -76,10 +90,13 @@ async function main() {
 	const started = Date.now();
 	const work = path.join(scratchRoot, 'bench-queue');
 	// --no-build packs dist as it is (for a tree whose build is under way elsewhere).
-	const tarball = packPackage(path.join(work, 'pack'), { build: !process.argv.includes('--no-build') });
+	const { values } = parseArgs({ args: process.argv.slice(2), options: { 'no-build': { type: 'boolean', default: false } } });
+	const tarball = packPackage(path.join(work, 'pack'), { build: !values['no-build'] });
 	const sandbox = await startSandboxProcess({ port: await freePort(), apiKey: API_KEY, latencyMs: LATENCY_MS, rateLimit: RATE_LIMIT });
 	const workflows = SCENARIOS.flatMap((s) => s.workflows);
+	/** @type {import('../n8n/n8n').N8n | undefined} */
 	let stack;
+	/** @type {Record<string, Sample[]>} */
 	const samples = Object.fromEntries(SCENARIOS.map(({ key }) => [key, []]));
 	try {
 		stack = await startQueueStack({
@@ -90,7 +107,8 @@ async function main() {
 			activate: workflows.map(({ id }) => id),
 			log,
 		});
-		for (const workflow of workflows) await stack.main.waitForWebhook(`${stack.webhookUrl}/webhook/${pathOf(workflow)}`);
+		for (const workflow of workflows) await stack.waitForWebhook(`${stack.webhookUrl}/webhook/${pathOf(workflow)}`);
+		/** @type {Record<string, number>} */
 		const done = {};
 		for (let round = 1; round <= RUNS; round++) {
 			for (const scenario of SCENARIOS) {
@@ -106,7 +124,7 @@ async function main() {
 	}
 
 	const idealMs = (ITEMS / RATE_LIMIT) * 1000;
-	const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+	const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 	const summary = Object.fromEntries(
 		SCENARIOS.map(({ key }) => {
 			const list = samples[key];
@@ -117,11 +135,11 @@ async function main() {
 				failedExecutions: Math.max(...list.map((s) => s.failedExecutions)),
 				requests: median(list.map((s) => s.requests)),
 				duplicates: Math.max(...list.map((s) => s.duplicates)),
-				placement: list.at(-1).placement,
+				placement: list.at(-1)?.placement ?? [],
 			}];
 		}),
 	);
-	const verdict = (r) => r.ok === ITEMS && r.rooms === ITEMS && r.failedExecutions === 0 && r.duplicates === 0 && r.ms <= TARGET * idealMs;
+	const verdict = (/** @type {typeof summary[string]} */ r) => r.ok === ITEMS && r.rooms === ITEMS && r.failedExecutions === 0 && r.duplicates === 0 && r.ms <= TARGET * idealMs;
 	const lines = [
 		'# Queue mode benchmark',
 		'',

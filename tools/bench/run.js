@@ -7,11 +7,12 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 
-const { N8nInstance, freePort } = require('../lib/n8n-instance');
-const { packPackage } = require('../lib/package');
-const { repoRoot, scratchRoot } = require('../lib/paths');
-const { startSandboxProcess } = require('../lib/sandbox-process');
-const wf = require('../lib/workflows');
+const { N8n } = require('../n8n/n8n');
+const { freePort } = require('../common/ports');
+const { packPackage } = require('../common/package');
+const { repoRoot, scratchRoot } = require('../common/paths');
+const { startSandboxProcess } = require('../sandbox/process');
+const wf = require('../n8n/workflows');
 
 const ITEMS = Number(process.env.BENCH_ITEMS || 1000);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
@@ -24,17 +25,26 @@ const COMPLIANT_LIMIT_NODE = 'n8n-nodes-bench-compliant-limit.compliantLimit';
 /** Item counts for the memory check, far apart so that growth per item stands out from noise. */
 const MEMORY_COUNTS = [2000, 10000];
 
-const median = (values) => {
+/**
+ * @typedef {{ ms: number, ok: number, failed: number, peakRss: number, requests: number, duplicates: number }} Sample  one run of one scenario
+ * @typedef {Record<string, Sample>} Phase  each scenario's medians (ok: the least, failed and duplicates: the most)
+ * @typedef {{ small: number, large: number, perItem: number, failed: number, timersLeft: number }} MemorySummary
+ * @typedef {{ mode: string, count: number, peakGrowth: number, failed: number, timersLeft: number }} MemorySample  a line of memory.js
+ * @typedef {import('../sandbox/process').SandboxProcess} SandboxProcess
+ */
+
+const median = (/** @type {number[]} */ values) => {
 	const sorted = [...values].sort((a, b) => a - b);
 	const middle = Math.floor(sorted.length / 2);
 	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+const log = (/** @type {string} */ message) => process.stderr.write(`[bench] ${message}\n`);
 
+/** @param {string} sandboxUrl */
 function benchWorkflows(sandboxUrl) {
 	const rows = Array.from({ length: ITEMS }, (_, i) => ({ name: `Class ${i}` }));
 	const body = '={{ JSON.stringify({ name: String($json.name), type: "conference" }) }}';
-	const http = (name, options) =>
+	const http = (/** @type {string} */ name, /** @type {object} */ options) =>
 		wf.httpRequestWithCredential(
 			name,
 			'bench',
@@ -64,6 +74,7 @@ function benchWorkflows(sandboxUrl) {
 	};
 }
 
+/** @type {{ key: string, label: string, reference?: string }[]} */
 const SCENARIOS = [
 	{ key: 'node', label: `Video Platform node (concurrency ${CONCURRENCY})` },
 	{ key: 'compliant', label: `Compliant limit: a minimal node, same parameters and request (concurrency ${CONCURRENCY})` },
@@ -73,11 +84,18 @@ const SCENARIOS = [
 	{ key: 'floor', label: `Raw keep-alive client (concurrency ${CONCURRENCY}): floor`, reference: 'raw' },
 ];
 
+/** @param {import('../sandbox/server').SandboxState} state */
 function serverSummary(state) {
 	const duplicates = Object.values(state.counts.createdByBody).reduce((sum, n) => sum + (n > 1 ? n - 1 : 0), 0);
 	return { requests: state.counts.total, duplicates };
 }
 
+/**
+ * @param {N8n} n8n
+ * @param {SandboxProcess} sandbox
+ * @param {string} workflowId
+ * @returns {Promise<Sample>}
+ */
 async function runN8nScenario(n8n, sandbox, workflowId) {
 	await sandbox.reset();
 	const rssFile = path.join(scratchRoot, `bench-rss-${process.pid}`);
@@ -98,14 +116,26 @@ async function runN8nScenario(n8n, sandbox, workflowId) {
 	};
 }
 
+/**
+ * @param {SandboxProcess} sandbox
+ * @param {string} kind  floor.js's client
+ * @returns {Promise<Sample>}
+ */
 async function runReference(sandbox, kind) {
 	await sandbox.reset();
 	const out = execFileSync(process.execPath, [path.join(__dirname, 'floor.js'), sandbox.url, API_KEY, String(ITEMS), String(CONCURRENCY), kind]);
 	return { ...JSON.parse(String(out)), ...serverSummary(await sandbox.state()) };
 }
 
+/**
+ * @param {N8n} n8n
+ * @param {number} port  the sandbox's
+ * @param {number} rateLimit
+ * @returns {Promise<Phase>}
+ */
 async function measurePhase(n8n, port, rateLimit) {
 	const sandbox = await startSandboxProcess({ port, apiKey: API_KEY, latencyMs: LATENCY_MS, rateLimit });
+	/** @type {Record<string, Sample[]>} */
 	const samples = Object.fromEntries(SCENARIOS.map(({ key }) => [key, []]));
 	try {
 		for (let round = 1; round <= RUNS; round++) {
@@ -133,18 +163,23 @@ async function measurePhase(n8n, port, rateLimit) {
 	);
 }
 
-/** Live heap of the node's code path against a loop that holds only the same outputs. */
+/**
+ * Live heap of the node's code path against a loop that holds only the same outputs.
+ * @param {number} port  the sandbox's
+ * @returns {Promise<{ node: MemorySummary, baseline: MemorySummary }>}
+ */
 async function measureMemory(port) {
 	const sandbox = await startSandboxProcess({ port, apiKey: API_KEY, latencyMs: 0 });
 	try {
 		log(`memory: ${MEMORY_COUNTS.join(' and ')} items, node and baseline, ${RUNS} rounds`);
 		const script = path.join(__dirname, 'memory.js');
 		const args = ['--expose-gc', script, sandbox.url, API_KEY, MEMORY_COUNTS.join(','), String(CONCURRENCY), String(RUNS)];
+		/** @type {MemorySample[]} */
 		const samples = JSON.parse(String(execFileSync(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 })));
-		const pick = (mode, count) => samples.filter((s) => s.mode === mode && s.count === count);
-		const summary = (mode) => {
+		const pick = (/** @type {string} */ mode, /** @type {number} */ count) => samples.filter((s) => s.mode === mode && s.count === count);
+		const summary = (/** @type {string} */ mode) => {
 			const [small, large] = MEMORY_COUNTS.map((count) => pick(mode, count));
-			const peak = (list) => median(list.map((s) => s.peakGrowth));
+			const peak = (/** @type {MemorySample[]} */ list) => median(list.map((s) => s.peakGrowth));
 			return {
 				small: peak(small),
 				large: peak(large),
@@ -159,19 +194,24 @@ async function measureMemory(port) {
 	}
 }
 
+/** @param {{ node: MemorySummary, baseline: MemorySummary }} memory */
 function memoryTable(memory) {
-	const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+	const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 	const lines = [
 		`| Code path | Peak live heap growth, ${MEMORY_COUNTS[0]} items | ${MEMORY_COUNTS[1]} items | Per extra item | Ratio to baseline | Timers left after the run |`,
 		'|---|---|---|---|---|---|',
 	];
-	for (const [key, label] of [['node', 'Video Platform node (router, transport, pacer)'], ['baseline', 'Baseline: a loop that only keeps the outputs']]) {
+	for (const [key, label] of /** @type {const} */ ([['node', 'Video Platform node (router, transport, pacer)'], ['baseline', 'Baseline: a loop that only keeps the outputs']])) {
 		const m = memory[key];
 		lines.push(`| ${label} | ${kb(m.small)} | ${kb(m.large)} | ${m.perItem.toFixed(0)} B | ${(m.perItem / memory.baseline.perItem).toFixed(2)}x | ${m.timersLeft} |`);
 	}
 	return lines.join('\n');
 }
 
+/**
+ * @param {string} dir
+ * @returns {number} bytes
+ */
 function directorySize(dir) {
 	return fs.readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => {
 		const full = path.join(dir, entry.name);
@@ -179,21 +219,32 @@ function directorySize(dir) {
 	}, 0);
 }
 
+/**
+ * @param {N8n} folderWith  an n8n with the package
+ * @param {N8n} folderWithout  one without
+ */
 async function measureLoadTime(folderWith, folderWithout) {
+	/** @type {{ with: number[], without: number[] }} */
 	const times = { with: [], without: [] };
 	for (let round = 0; round < RUNS; round++) {
-		for (const [key, instance] of [['with', folderWith], ['without', folderWithout]]) {
+		for (const [key, instance] of /** @type {const} */ ([['with', folderWith], ['without', folderWithout]])) {
 			await instance.start();
-			times[key].push(instance.startupMs);
+			times[key].push(Number(instance.startupMs));
 			await instance.stop();
 		}
 	}
 	return { with: median(times.with), without: median(times.without) };
 }
 
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const mb = (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
 
+/**
+ * @param {string} title
+ * @param {Phase} phase
+ * @param {number} baseMs
+ * @param {string} baseLabel
+ */
 function table(title, phase, baseMs, baseLabel) {
 	const lines = [`### ${title}`, '', `| Scenario | Wall time (median) | Ratio to ${baseLabel} | Succeeded | Failed | Peak memory | Requests seen | Duplicates |`, '|---|---|---|---|---|---|---|---|'];
 	for (const { key, label } of SCENARIOS) {
@@ -210,12 +261,12 @@ async function main() {
 	const tarball = packPackage(path.join(work, 'pack'), { build: true });
 	const port = await freePort();
 
-	const n8n = await new N8nInstance({ userFolder: path.join(work, 'with-package') }).prepare();
+	const n8n = await new N8n({ userFolder: path.join(work, 'with-package') }).prepare();
 	n8n.installPackage(tarball);
 	n8n.installPackage(packPackage(path.join(work, 'pack'), { from: path.join(__dirname, 'compliant-limit') }));
 	await n8n.importCredentials([wf.credential('bench', `http://127.0.0.1:${port}`, API_KEY)]);
 	for (const workflow of Object.values(benchWorkflows(`http://127.0.0.1:${port}`))) await n8n.importWorkflow(workflow);
-	const bare = await new N8nInstance({ version: n8n.version, userFolder: path.join(work, 'without-package') }).prepare();
+	const bare = await new N8n({ version: n8n.version, userFolder: path.join(work, 'without-package') }).prepare();
 
 	const plain = await measurePhase(n8n, port, 0);
 	const limited = await measurePhase(n8n, port, RATE_LIMIT);

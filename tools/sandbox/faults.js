@@ -17,14 +17,25 @@ const INSTEAD_OF_ANSWER = new Set(['redirect', 'html', 'header-too-large']);
  * @property {string} [fault]              one of FAULTS; unset: none
  * @property {string} [faultMatch]         only requests whose body contains this text (default: all)
  * @property {string} [faultRedirectTo]    redirect: the Location (default: same path on https)
- * @property {number} [faultRedirectStatus] redirect: 301, 302, 303, 307 or 308 (default 307)
- * @property {number} [faultIntervalMs]    trickle: one byte this often (default 500)
- * @property {number} [faultDurationMs]    trickle: how long before the answer ends (default 90000)
- * @property {number} [faultSizeBytes]     oversized, gzip-bomb: decoded size (default 32 MiB)
+ * @property {number | string} [faultRedirectStatus] redirect: 301, 302, 303, 307 or 308 (default 307)
+ * @property {number | string} [faultIntervalMs]    trickle: one byte this often (default 500)
+ * @property {number | string} [faultDurationMs]    trickle: how long before the answer ends (default 90000)
+ * @property {number | string} [faultSizeBytes]     oversized, gzip-bomb: decoded size (default 32 MiB)
+ *
+ * @typedef {import('node:http').IncomingMessage} Request
+ * @typedef {import('node:http').ServerResponse} Response
+ * @typedef {{ status: number, fault?: string }} LogEntry  the part of a request's log entry a fault marks
+ * @typedef {{ headers: Record<string, string>, body: Buffer }} Answer
  */
 const FAULT_KEYS = ['fault', 'faultMatch', 'faultRedirectTo', 'faultRedirectStatus', 'faultIntervalMs', 'faultDurationMs', 'faultSizeBytes'];
 
+/**
+ * The fault options that are set, checked.
+ * @param {Record<string, unknown>} options
+ * @returns {FaultOptions}
+ */
 function pick(options) {
+	/** @type {FaultOptions} */
 	const picked = Object.fromEntries(FAULT_KEYS.filter((key) => options[key] !== undefined && options[key] !== '').map((key) => [key, options[key]]));
 	if (picked.fault !== undefined && !FAULTS.includes(picked.fault)) {
 		throw new Error(`Unknown fault "${picked.fault}"; known: ${FAULTS.join(', ')}`);
@@ -32,11 +43,12 @@ function pick(options) {
 	return picked;
 }
 
-const label = (name) => ({ 'X-Sandbox-Fault': name, 'X-Sandbox': 'n8n-nodes-videoplatform local sandbox' });
+const label = (/** @type {string} */ name) => ({ 'X-Sandbox-Fault': name, 'X-Sandbox': 'n8n-nodes-videoplatform local sandbox' });
 
 /** The JSON answer (`text`) relabelled or re-encoded the faulty way: extra headers and the body sent. */
-const encoded = (encoding, body) => ({ headers: { 'Content-Encoding': encoding }, body });
-const firstHalf = (buffer) => buffer.subarray(0, Math.ceil(buffer.length / 2));
+const encoded = (/** @type {string} */ encoding, /** @type {Buffer} */ body) => ({ headers: { 'Content-Encoding': encoding }, body });
+const firstHalf = (/** @type {Buffer} */ buffer) => buffer.subarray(0, Math.ceil(buffer.length / 2));
+/** @type {Record<string, (text: string) => Answer>} */
 const MISENCODED = {
 	'gzip-stacked': (text) => encoded('gzip, gzip', zlib.gzipSync(zlib.gzipSync(text))),
 	'unknown-encoding': (text) => encoded('x-custom', Buffer.from(text)),
@@ -48,27 +60,44 @@ const MISENCODED = {
 	'json-bom': (text) => ({ headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: Buffer.from(`\uFEFF${text}`) }),
 };
 
+/** @type {Map<number, Promise<Buffer>>} */
 const gzipCache = new Map();
+/**
+ * `size` spaces, gzipped (made once per size).
+ * @param {number} size
+ * @returns {Promise<Buffer>}
+ */
 function gzipOfSpaces(size) {
 	if (!gzipCache.has(size)) {
 		const chunk = Buffer.alloc(1024 * 1024, ' ');
 		const gzip = zlib.createGzip({ level: 9 });
+		/** @type {Buffer[]} */
 		const parts = [];
 		gzip.on('data', (part) => parts.push(part));
 		for (let left = size; left > 0; left -= chunk.length) gzip.write(chunk.subarray(0, Math.min(left, chunk.length)));
 		gzipCache.set(size, new Promise((resolve) => gzip.end(() => resolve(Buffer.concat(parts)))));
 	}
-	return gzipCache.get(size);
+	return /** @type {Promise<Buffer>} */ (gzipCache.get(size));
 }
 
+/**
+ * The sandbox's test faults, set at start (`initial`) or through /_sandbox/faults.
+ * @param {Record<string, unknown>} [initial]
+ */
 function createFaults(initial = {}) {
 	let current = pick(initial);
-	const applies = (raw) => current.fault && (!current.faultMatch || raw.includes(current.faultMatch));
+	const applies = (/** @type {string} */ raw) => current.fault && (!current.faultMatch || raw.includes(current.faultMatch));
 
-	/** Answers instead of the API (before the key is even checked). True when it answered. */
+	/**
+	 * Answers instead of the API (before the key is even checked). True when it answered.
+	 * @param {Request} req
+	 * @param {Response} res
+	 * @param {string} raw
+	 * @param {LogEntry} entry
+	 */
 	function intercept(req, res, raw, entry) {
-		if (!applies(raw) || !INSTEAD_OF_ANSWER.has(current.fault)) return false;
 		const name = current.fault;
+		if (!applies(raw) || name === undefined || !INSTEAD_OF_ANSWER.has(name)) return false;
 		entry.fault = name;
 		if (name === 'redirect') {
 			const host = req.headers.host;
@@ -87,10 +116,17 @@ function createFaults(initial = {}) {
 		return true;
 	}
 
-	/** Delivers the API's own answer the faulty way, after the room was made. True when it did. */
+	/**
+	 * Delivers the API's own answer the faulty way, after the room was made. True when it did.
+	 * @param {Request} req
+	 * @param {Response} res
+	 * @param {string} raw
+	 * @param {LogEntry} entry
+	 * @param {object} body
+	 */
 	function deliver(req, res, raw, entry, body) {
-		if (!applies(raw) || INSTEAD_OF_ANSWER.has(current.fault)) return false;
 		const name = current.fault;
+		if (!applies(raw) || name === undefined || INSTEAD_OF_ANSWER.has(name)) return false;
 		entry.fault = name;
 		const text = JSON.stringify({ ...body, fault: name, faultNote: FAULT_NOTE });
 		const headers = { ...label(name), 'Content-Type': 'application/json' };
@@ -117,19 +153,31 @@ function createFaults(initial = {}) {
 		return true;
 	}
 
+	/**
+	 * @param {Response} res
+	 * @param {number} status
+	 * @param {Record<string, string>} headers
+	 * @param {string} text
+	 */
 	function trickle(res, status, headers, text) {
 		const interval = Number(current.faultIntervalMs ?? 500);
 		const endAt = Date.now() + Number(current.faultDurationMs ?? 90_000);
 		res.writeHead(status, headers);
 		// JSON allows leading white space, so the answer stays valid however long it trickles.
 		const timer = setInterval(() => {
-			if (Date.now() < endAt) return res.write(' ');
+			if (Date.now() < endAt) return void res.write(' ');
 			clearInterval(timer);
 			res.end(text);
 		}, interval);
 		res.on('close', () => clearInterval(timer));
 	}
 
+	/**
+	 * @param {Response} res
+	 * @param {number} status
+	 * @param {Record<string, string>} headers
+	 * @param {string} text
+	 */
 	function oversized(res, status, headers, text) {
 		const size = Number(current.faultSizeBytes ?? 32 * 1024 * 1024);
 		const chunk = Buffer.alloc(64 * 1024, ' ');
@@ -139,7 +187,7 @@ function createFaults(initial = {}) {
 			while (left > 0) {
 				const part = chunk.subarray(0, Math.min(left, chunk.length));
 				left -= part.length;
-				if (!res.write(part)) return res.once('drain', pump);
+				if (!res.write(part)) return void res.once('drain', pump);
 			}
 			res.end(text);
 		};
@@ -147,10 +195,15 @@ function createFaults(initial = {}) {
 		pump();
 	}
 
-	/** /_sandbox/faults: GET shows the fault, PUT sets it (JSON of FaultOptions), DELETE clears it. */
+	/**
+	 * /_sandbox/faults: GET shows the fault, PUT sets it (JSON of FaultOptions), DELETE clears it.
+	 * @param {Request} req
+	 * @param {Response} res
+	 * @param {string} raw
+	 */
 	function control(req, res, raw) {
-		if (!req.url.startsWith('/_sandbox/faults')) return false;
-		const reply = (status, body) => {
+		if (!req.url?.startsWith('/_sandbox/faults')) return false;
+		const reply = (/** @type {number} */ status, /** @type {object} */ body) => {
 			res.writeHead(status, { 'Content-Type': 'application/json', ...label('control') });
 			res.end(JSON.stringify({ ...body, note: FAULT_NOTE, known: FAULTS }));
 		};
@@ -159,7 +212,7 @@ function createFaults(initial = {}) {
 			else if (req.method === 'DELETE') current = {};
 			else if (req.method !== 'GET') return reply(405, { error: 'Use GET, PUT or DELETE.' }), true;
 		} catch (error) {
-			reply(400, { error: error.message });
+			reply(400, { error: /** @type {Error} */ (error).message });
 			return true;
 		}
 		reply(200, { faults: current });

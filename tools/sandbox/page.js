@@ -1,9 +1,15 @@
 'use strict';
 // The read-only page a user opens to see what their workflow sent.
 
-const escape = (text) =>
-	String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+/** @type {Record<string, string>} */
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escape = (/** @type {unknown} */ text) => String(text).replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
+/**
+ * @param {import('./server').SandboxState} state
+ * @param {string} note
+ * @param {{ name: string, url: string }[]} [targets]  trigger URLs to offer
+ */
 function renderPage(state, note, targets = []) {
 	const offered = targets.map((t) => `<option value="${escape(t.url)}">${escape(t.name)}</option>`).join('');
 	const rooms = state.rooms

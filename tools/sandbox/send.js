@@ -2,21 +2,36 @@
 'use strict';
 // npm run sandbox:send -- <webhook URL> [--header "Name: value"]
 // POSTs one example delivery (labelled as an example, not a platform event) to a trigger URL.
+const { parseArgs } = require('node:util');
 const { sendSampleDelivery } = require('./webhook');
 
+const USAGE = 'Usage: npm run sandbox:send -- <webhook URL> [--header "Name: value"]';
+
 async function main() {
-	const [target, flag, header] = process.argv.slice(2);
+	const { values, positionals } = parseArgs({
+		args: process.argv.slice(2),
+		allowPositionals: true,
+		options: { header: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+	});
+	const [target] = positionals;
+	if (values.help) return void process.stdout.write(`${USAGE}\n`);
+	if (!target || positionals.length > 1) {
+		process.stderr.write(`${USAGE}\n`);
+		process.exit(1);
+	}
+	/** @type {Record<string, string>} */
 	const headers = {};
-	if (flag === '--header' && header) {
-		const [name, ...value] = header.split(':');
+	if (values.header) {
+		const [name, ...value] = values.header.split(':');
 		headers[name.trim()] = value.join(':').trim();
 	}
 	const result = await sendSampleDelivery(target, { headers });
 	process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-	process.exit(result.sent && result.status < 300 ? 0 : 1);
+	process.exit(result.sent && Number(result.status) < 300 ? 0 : 1);
 }
 
 main().catch((error) => {
 	process.stderr.write(`sandbox:send: ${error.message}\n`);
+	if (String(error.code).startsWith('ERR_PARSE_ARGS_')) process.stderr.write(`${USAGE}\n`);
 	process.exit(1);
 });

@@ -23,8 +23,28 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * @property {number} [maxLifetimeMs] the server stops by itself after this long (0: never)
  * @property {() => number} [now] clock for the rate limit; tests pass a fake one
  * @property {() => Promise<Array<{name: string, url: string}>>} [webhookTargets] trigger URLs the page offers
+ *
+ * @typedef {{ id: string, name: string, type: string, createdAt: string }} Room
+ * @typedef {object} RequestEntry  one API request as the sandbox logged it
+ * @property {string} at
+ * @property {string} method
+ * @property {string} path
+ * @property {string | undefined} contentType
+ * @property {'missing' | 'valid Bearer key' | 'wrong'} authorization
+ * @property {number} authorizationHeaders  how many Authorization headers came
+ * @property {string} body  the first 2,000 characters
+ * @property {number} status  0 until answered
+ * @property {string} [fault]  the test fault that answered
+ * @typedef {{ total: number, underWay: number, peakUnderWay: number, createdByBody: Record<string, number> }} Counts
+ * @typedef {{ rooms: Room[], requests: RequestEntry[], counts: Counts }} SandboxState
+ * @typedef {import('node:http').IncomingMessage} Request
+ * @typedef {import('node:http').ServerResponse} Response
  */
 
+/**
+ * @param {SandboxOptions & import('./faults').FaultOptions} options
+ * @returns {Required<Omit<SandboxOptions, 'retryAfter' | 'webhookTargets'>> & SandboxOptions}
+ */
 function defaults(options) {
 	return {
 		apiKey: 'sandbox-key',
@@ -39,8 +59,13 @@ function defaults(options) {
 	};
 }
 
+/**
+ * @param {Request} req
+ * @returns {Promise<string>}
+ */
 function readBody(req) {
 	return new Promise((resolve, reject) => {
+		/** @type {Buffer[]} */
 		const chunks = [];
 		let size = 0;
 		req.on('data', (chunk) => {
@@ -53,6 +78,12 @@ function readBody(req) {
 	});
 }
 
+/**
+ * @param {Response} res
+ * @param {number} status
+ * @param {string | object} body  a string is sent as HTML, anything else as JSON
+ * @param {Record<string, string>} [headers]
+ */
 function send(res, status, body, headers = {}) {
 	const text = typeof body === 'string' ? body : JSON.stringify(body);
 	res.writeHead(status, {
@@ -63,7 +94,11 @@ function send(res, status, body, headers = {}) {
 	res.end(text);
 }
 
-/** Which stated rule a create-room body breaks, or undefined when it keeps them all. */
+/**
+ * Which stated rule a create-room body breaks, or undefined when it keeps them all.
+ * @param {string} raw
+ * @returns {string | undefined}
+ */
 function brokenRule(raw) {
 	let body;
 	try {
@@ -86,8 +121,12 @@ function brokenRule(raw) {
 /**
  * At most `perSecond` requests in any one-second span. Retry-After says, in whole seconds, when
  * the oldest of them leaves the span.
+ * @param {number} perSecond
+ * @param {() => number} now
+ * @returns {() => number} 0 when a request is admitted, else the Retry-After in seconds
  */
 function createRateLimiter(perSecond, now) {
+	/** @type {number[]} */
 	const admitted = [];
 	return () => {
 		if (!perSecond) return 0;
@@ -101,17 +140,24 @@ function createRateLimiter(perSecond, now) {
 	};
 }
 
+/**
+ * A sandbox that listens once start() is called.
+ * @param {SandboxOptions & import('./faults').FaultOptions} [userOptions]
+ */
 function createSandbox(userOptions = {}) {
 	const options = defaults(userOptions);
+	/** @returns {Counts} */
 	const emptyCounts = () => ({ total: 0, underWay: 0, peakUnderWay: 0, createdByBody: {} });
+	/** @type {SandboxState} */
 	const state = { rooms: [], requests: [], counts: emptyCounts() };
 	const rateLimited = createRateLimiter(options.rateLimit, options.now);
 	const faults = createFaults(userOptions);
 	let errorBudget = 0;
 	// Cleared by stop(), so that a long latency does not keep a test process alive.
+	/** @type {Set<NodeJS.Timeout>} */
 	const delays = new Set();
-	const delay = (ms) =>
-		new Promise((resolve) => {
+	const delay = (/** @type {number} */ ms) =>
+		new Promise((/** @type {(value?: void) => void} */ resolve) => {
 			const timer = setTimeout(() => {
 				delays.delete(timer);
 				resolve();
@@ -120,12 +166,18 @@ function createSandbox(userOptions = {}) {
 		});
 	const webhookSender = require('./webhook');
 
+	/** @param {RequestEntry} entry */
 	function log(entry) {
 		state.requests.push(entry);
 		if (state.requests.length > MAX_LOGGED_REQUESTS) state.requests.shift();
 	}
 
 	// Counts API requests being answered at once, so tests can see a client's real concurrency.
+	/**
+	 * @param {Request} req
+	 * @param {Response} res
+	 * @param {string} raw
+	 */
 	async function handleApi(req, res, raw) {
 		const counts = state.counts;
 		counts.underWay++;
@@ -137,12 +189,19 @@ function createSandbox(userOptions = {}) {
 		}
 	}
 
+	/**
+	 * @param {Request} req
+	 * @param {Response} res
+	 * @param {string} raw
+	 */
 	async function answerApi(req, res, raw) {
 		const auth = req.headers.authorization;
+		/** @type {RequestEntry} */
 		const entry = {
 			at: new Date().toISOString(),
-			method: req.method,
-			path: req.url,
+			// A server's request always has both.
+			method: req.method ?? '',
+			path: req.url ?? '',
 			contentType: req.headers['content-type'],
 			authorization: auth === undefined ? 'missing' : auth === `Bearer ${options.apiKey}` ? 'valid Bearer key' : 'wrong',
 			// Node keeps only the first of repeated Authorization headers; the raw ones show them all.
@@ -155,7 +214,7 @@ function createSandbox(userOptions = {}) {
 		if (options.latencyMs) await delay(options.latencyMs);
 
 		if (faults.intercept(req, res, raw, entry)) return;
-		const reply = (status, body, headers) => {
+		const reply = (/** @type {number} */ status, /** @type {object} */ body, /** @type {Record<string, string>} */ headers = {}) => {
 			entry.status = status;
 			if (faults.deliver(req, res, raw, entry, { ...body, sandbox: SANDBOX_NOTE })) return;
 			send(res, status, { ...body, sandbox: SANDBOX_NOTE }, headers);
@@ -194,9 +253,14 @@ function createSandbox(userOptions = {}) {
 		return reply(201, room);
 	}
 
+	/**
+	 * @param {Request} req
+	 * @param {Response} res
+	 * @param {string} raw
+	 */
 	async function handleSandbox(req, res, raw) {
 		if (faults.control(req, res, raw)) return;
-		const url = new URL(req.url, 'http://sandbox');
+		const url = new URL(req.url ?? '/', 'http://sandbox');
 		if (req.method === 'GET' && url.pathname === '/_sandbox/state') {
 			return send(res, 200, { note: SANDBOX_NOTE, options: { ...options, apiKey: undefined, now: undefined }, ...state });
 		}
@@ -221,7 +285,7 @@ function createSandbox(userOptions = {}) {
 	const server = http.createServer((req, res) => {
 		readBody(req)
 			.then((raw) =>
-				req.url.startsWith('/v1/') || req.url === '/v1'
+				req.url?.startsWith('/v1/') || req.url === '/v1'
 					? handleApi(req, res, raw)
 					: handleSandbox(req, res, raw),
 			)
@@ -229,6 +293,7 @@ function createSandbox(userOptions = {}) {
 	});
 	server.keepAliveTimeout = 30_000;
 
+	/** @type {NodeJS.Timeout | undefined} */
 	let lifetimeTimer;
 	return {
 		state,
@@ -239,13 +304,13 @@ function createSandbox(userOptions = {}) {
 		async start() {
 			await new Promise((resolve, reject) => {
 				server.once('error', reject);
-				server.listen(options.port, '127.0.0.1', resolve);
+				server.listen(options.port, '127.0.0.1', () => resolve(undefined));
 			});
 			if (options.maxLifetimeMs) {
 				lifetimeTimer = setTimeout(() => this.stop(), options.maxLifetimeMs);
 				lifetimeTimer.unref();
 			}
-			this.url = `http://127.0.0.1:${server.address().port}`;
+			this.url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
 			return this.url;
 		},
 		async stop() {
@@ -253,9 +318,11 @@ function createSandbox(userOptions = {}) {
 			for (const timer of delays) clearTimeout(timer);
 			delays.clear();
 			server.closeAllConnections?.();
-			await new Promise((resolve) => server.close(() => resolve()));
+			await new Promise((resolve) => server.close(() => resolve(undefined)));
 		},
 	};
 }
+
+/** @typedef {ReturnType<typeof createSandbox>} Sandbox */
 
 module.exports = { createSandbox, brokenRule, SANDBOX_NOTE };

@@ -12,11 +12,16 @@ function samplePayload() {
 	};
 }
 
+/**
+ * @param {string | undefined} target  a webhook URL
+ * @param {{ headers?: Record<string, string>, payload?: unknown }} [options]
+ * @returns {Promise<{ sent: boolean, error?: string, status?: number, answer?: string, payload?: any }>} what was sent and answered, or why nothing was
+ */
 async function sendSampleDelivery(target, { headers = {}, payload = samplePayload() } = {}) {
 	if (!/^https?:\/\//.test(String(target))) {
 		return { sent: false, error: 'Give the webhook URL to send to, e.g. http://127.0.0.1:5678/webhook/...' };
 	}
-	const response = await fetch(target, {
+	const response = await fetch(String(target), {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json', ...headers },
 		body: JSON.stringify(payload),

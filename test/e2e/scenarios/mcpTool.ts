@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
-import { loadExamples, MCP_LOCAL_TOKEN } from '../../../tools/lib/examples';
-import { credentialRef, mcpServerWorkflow, mcpUrls, VIDEO_PLATFORM_TOOL } from '../../../tools/lib/workflows';
+import { loadExamples, MCP_LOCAL_TOKEN } from '../../../tools/n8n/examples';
+import { credentialRef, mcpServerWorkflow, mcpUrls, VIDEO_PLATFORM_TOOL } from '../../../tools/n8n/workflows';
 import { connectMcpClient, resultText } from '../../helpers/mcpClient';
 import type { Sandbox } from '../../helpers/sandbox';
 import { SANDBOX_KEY } from '../../helpers/sandbox';

@@ -2,12 +2,12 @@ import * as path from 'node:path';
 
 import { ALL_DELIVERIES } from '../../../nodes/VideoPlatform/trigger/filter';
 import { WEBHOOK_CREDENTIAL } from '../../../nodes/VideoPlatform/shared/credentials';
-import { freePort } from '../../../tools/lib/n8n-instance';
-import { waitForExecutions } from '../../../tools/lib/n8n-api';
-import { roomBatchWorkflow, startQueueStack } from '../../../tools/lib/n8n-queue';
-import { scratchRoot } from '../../../tools/lib/paths';
-import { startSandboxProcess } from '../../../tools/lib/sandbox-process';
-import { credential, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../../tools/lib/workflows';
+import { freePort } from '../../../tools/common/ports';
+import { waitForExecutions } from '../../../tools/n8n/api';
+import { roomBatchWorkflow, startQueueStack } from '../../../tools/queue/stack';
+import { scratchRoot } from '../../../tools/common/paths';
+import { startSandboxProcess } from '../../../tools/sandbox/process';
+import { credential, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../../tools/n8n/workflows';
 import { packedTarball } from '../packedTarball';
 import { SECRET_HEADER, TRIGGER } from './triggerDeliveries';
 
@@ -98,7 +98,7 @@ export function queueModeStack(run: QueueModeRun) {
 		stack: () => stack,
 		sandbox: () => sandbox,
 		executions: async (workflowId: string, atLeast: number) =>
-			(await waitForExecutions(stack.mainUrl, stack.api.key, workflowId, { atLeast, timeoutMs: run.executionTimeoutMs })) as Execution[],
+			(await waitForExecutions(stack.baseUrl, stack.api.key, workflowId, { atLeast, timeoutMs: run.executionTimeoutMs })) as Execution[],
 		/** Which worker's log says it started the execution ("Worker started execution <id>"). */
 		workerOf: (id: string) =>
 			Object.entries(stack.executionsByWorker() as Record<string, string[]>).find(([, ids]) => ids.includes(id))?.[0],
@@ -120,7 +120,7 @@ export function itCreatesEveryRoomOnceOnBothWorkers(queue: QueueModeStack) {
 	it(`Room → Create: ${batches} workflows of ${roomsPerBatch} items started at once run on both workers, every room created once`, async () => {
 		const stack = queue.stack();
 		const urls = queue.batchWorkflows.map((_, batch) => `${stack.webhookUrl}/webhook/${queue.batchPath(batch)}`);
-		for (const url of urls) await stack.main.waitForWebhook(url);
+		for (const url of urls) await stack.waitForWebhook(url);
 		const answers = await Promise.all(urls.map((url) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })));
 		expect(answers.map((answer) => answer.status)).toEqual(urls.map(() => 200));
 
@@ -156,7 +156,7 @@ export type DeliveryBurst = {
 export function itSpreadsDeliveriesOverTheWorkers(queue: QueueModeStack, { deliveries, concurrency, executionsBefore }: DeliveryBurst) {
 	it(`${deliveries} deliveries at concurrency ${concurrency} give ${deliveries} executions on the workers, none lost, none doubled`, async () => {
 		const stack = queue.stack();
-		await stack.main.waitForWebhook(stack.triggerUrls(queue.triggerWorkflow)[0]);
+		await stack.waitForWebhook(stack.triggerUrls(queue.triggerWorkflow)[0]);
 		const markers = Array.from({ length: deliveries }, (_, i) => `burst-${i}`);
 		const statuses: number[] = [];
 		let next = 0;

@@ -1,4 +1,4 @@
-import { createRoom, credential, itemsFrom, manualTrigger, outputOf, workflow } from '../../../tools/lib/workflows';
+import { createRoom, credential, itemsFrom, manualTrigger, outputOf, workflow } from '../../../tools/n8n/workflows';
 import type { Sandbox } from '../../helpers/sandbox';
 import { startSandbox } from '../../helpers/sandbox';
 import type { N8n } from '../n8nWithPackage';

@@ -1,7 +1,7 @@
 import { ALL_DELIVERIES } from '../../../nodes/VideoPlatform/trigger/filter';
 import { WEBHOOK_CREDENTIAL } from '../../../nodes/VideoPlatform/shared/credentials';
-import { createApiKey, ensureOwner, waitForExecutions } from '../../../tools/lib/n8n-api';
-import { node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../../tools/lib/workflows';
+import { createApiKey, ensureOwner, waitForExecutions } from '../../../tools/n8n/api';
+import { node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../../tools/n8n/workflows';
 import type { N8n } from '../n8nWithPackage';
 import { n8nWithPackage } from '../n8nWithPackage';
 

@@ -21,9 +21,14 @@ class CompliantLimit {
 		],
 	};
 
+	/**
+	 * @this {import('n8n-workflow').IExecuteFunctions}
+	 * @returns {Promise<import('n8n-workflow').INodeExecutionData[][]>}
+	 */
 	async execute() {
 		const items = this.getInputData();
 		const { baseUrl } = await this.getCredentials('videoPlatformApi');
+		/** @type {import('n8n-workflow').INodeExecutionData[]} */
 		const output = new Array(items.length);
 		let next = 0;
 		const worker = async () => {
@@ -41,7 +46,7 @@ class CompliantLimit {
 				} catch (error) {
 					// Continue On Fail, as every scenario runs, so that a 429 fails its item, not the run.
 					if (!this.continueOnFail()) throw error;
-					output[i] = { json: { error: error.message }, pairedItem: { item: i } };
+					output[i] = { json: { error: /** @type {Error} */ (error).message }, pairedItem: { item: i } };
 				}
 			}
 		};

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 
-import { listing, planFrom } from '../../tools/install-n8n';
-import { INSTALL_METHODS, recipeOf } from '../../tools/lib/n8n-install';
+import { listing, planFrom } from '../../../tools/install/cli';
+import { INSTALL_METHODS, recipeOf } from '../../../tools/install/n8n';
 import {
 	N8N_VERSIONS,
 	UnknownVersionError,
@@ -11,8 +11,8 @@ import {
 	newestFirst,
 	resolveVersion,
 	versionSpec,
-} from '../../tools/lib/n8n-versions';
-import { userFolderFor } from '../../tools/start';
+} from '../../../tools/install/versions';
+import { userFolderFor } from '../../../tools/start';
 
 type Entry = Record<string, unknown> & { capabilities?: Record<string, unknown>; notInstallable?: string };
 const table = N8N_VERSIONS as Record<string, Entry>;
@@ -82,7 +82,7 @@ describe('version lookups', () => {
 	it('keeps a version named in full, and refuses one it does not know or cannot install', () => {
 		expect(resolveVersion('1.123.81', fake)).toBe('1.123.81');
 		expect(versionSpec('2.9.0', fake)).toEqual({ version: '2.9.0', ...fake['2.9.0'] });
-		expect(() => resolveVersion('2.41.2', fake)).toThrow('n8n "2.41.2" is not in tools/lib/n8n-versions.js; known: 2.50.0, 2.41.1, 2.9.0, 1.123.81, 1.123.50');
+		expect(() => resolveVersion('2.41.2', fake)).toThrow('n8n "2.41.2" is not in tools/install/versions.js; known: 2.50.0, 2.41.1, 2.9.0, 1.123.81, 1.123.50');
 		expect(() => resolveVersion('3.0.0', fake)).toThrow('n8n 3.0.0 cannot be installed: its packages are missing');
 		expect(() => resolveVersion('constructor', fake)).toThrow(UnknownVersionError);
 	});
@@ -102,7 +102,7 @@ describe('the install recipe', () => {
 	});
 });
 
-describe('node tools/install-n8n.js', () => {
+describe('node tools/install/cli.js', () => {
 	it('installs every installable version when given none, and a major as its default version', () => {
 		expect(planFrom([])).toEqual({ versions: installable });
 		const standard = defaultVersion();

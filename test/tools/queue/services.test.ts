@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { ensureQueueServices, HAND_INSTALL } from '../../tools/lib/queue-services';
+import { ensureQueueServices, HAND_INSTALL } from '../../../tools/queue/services';
 
 const realFs = jest.requireActual<typeof fs>('node:fs');
 // existsSync stays the real one unless a test says otherwise.
@@ -34,7 +34,7 @@ describe('the watchdog of the queue-mode services', () => {
 	// stopping it: the watchdog must stop it by PID.
 	const parentScript = (registry: string) => `
 		const { spawn } = require('node:child_process');
-		const { startWatchdog } = require(${JSON.stringify(path.join(__dirname, '..', '..', 'tools', 'lib', 'watchdog.js'))});
+		const { startWatchdog } = require(${JSON.stringify(path.join(__dirname, '..', '..', '..', 'tools', 'queue', 'watchdog.js'))});
 		const registry = startWatchdog(${JSON.stringify(registry)});
 		const child = spawn('sleep', ['60'], { detached: true, stdio: 'ignore' });
 		child.unref();

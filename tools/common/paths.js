@@ -12,7 +12,7 @@ module.exports = {
 	repoRoot,
 	cacheRoot,
 	node24Dir: path.join(cacheRoot, 'node24'),
-	/** Where one n8n version is installed (n8n-versions.js lists them). */
-	n8nDir: (version) => path.join(cacheRoot, `n8n-${version}`),
+	/** Where one n8n version is installed (tools/install/versions.js lists them). */
+	n8nDir: (/** @type {string} */ version) => path.join(cacheRoot, `n8n-${version}`),
 	scratchRoot: path.join(repoRoot, '.scratch'),
 };

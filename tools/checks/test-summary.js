@@ -2,8 +2,10 @@
 'use strict';
 // Prints jest's result as one plain line, "N passed, N failed", for CI logs.
 const fs = require('node:fs');
+const { parseArgs } = require('node:util');
 
-const file = process.argv[2];
+// Usage: node tools/checks/test-summary.js <jest --json output file>
+const [file] = parseArgs({ args: process.argv.slice(2), allowPositionals: true }).positionals;
 if (!file || !fs.existsSync(file)) {
 	process.stdout.write('0 passed, 1 failed (no test results were written)\n');
 	process.exit(0);

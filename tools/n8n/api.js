@@ -12,6 +12,12 @@ const OWNER = {
 // n8n ties its session cookie to a browser id sent with every REST call.
 const BROWSER_ID = 'videoplatform-tooling';
 
+/**
+ * @param {string} baseUrl
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown, cookie?: string }} [options]
+ * @returns {Promise<{ data: any, cookie: string | undefined }>}
+ */
 async function rest(baseUrl, path, { method = 'GET', body, cookie } = {}) {
 	const response = await fetch(`${baseUrl}${path}`, {
 		method,
@@ -29,12 +35,27 @@ async function rest(baseUrl, path, { method = 'GET', body, cookie } = {}) {
 	return { data: text ? JSON.parse(text) : undefined, cookie: auth ? auth.split(';')[0] : cookie };
 }
 
-/** Creates the owner account, or logs in if it exists. Returns the session cookie. */
+/**
+ * Creates the owner account, or logs in if it exists. Returns the session cookie.
+ * @param {string} baseUrl
+ * @param {typeof OWNER} [owner]
+ * @returns {Promise<string>}
+ */
 async function ensureOwner(baseUrl, owner = OWNER) {
+	const cookie = await setUpOrLogIn(baseUrl, owner);
+	if (!cookie) throw new Error(`n8n at ${baseUrl} accepted the owner's login but sent no session cookie`);
+	return cookie;
+}
+
+/**
+ * @param {string} baseUrl
+ * @param {typeof OWNER} owner
+ */
+async function setUpOrLogIn(baseUrl, owner) {
 	try {
 		return (await rest(baseUrl, '/rest/owner/setup', { method: 'POST', body: owner })).cookie;
 	} catch (error) {
-		if (!/answered 400/.test(error.message)) throw error;
+		if (!/answered 400/.test(/** @type {Error} */ (error).message)) throw error;
 		const login = await rest(baseUrl, '/rest/login', {
 			method: 'POST',
 			body: { emailOrLdapLoginId: owner.email, email: owner.email, password: owner.password },
@@ -43,7 +64,13 @@ async function ensureOwner(baseUrl, owner = OWNER) {
 	}
 }
 
-/** A public API key that may read executions and workflows (or do what `scopes` lists). */
+/**
+ * A public API key that may read executions and workflows (or do what `scopes` lists).
+ * @param {string} baseUrl
+ * @param {string} cookie  the owner's session
+ * @param {string[]} [scopes]
+ * @returns {Promise<string>}
+ */
 async function createApiKey(baseUrl, cookie, scopes = ['execution:list', 'execution:read', 'workflow:read']) {
 	const { data } = await rest(baseUrl, '/rest/api-keys', {
 		method: 'POST',
@@ -53,7 +80,15 @@ async function createApiKey(baseUrl, cookie, scopes = ['execution:list', 'execut
 	return (data.data ?? data).rawApiKey ?? (data.data ?? data).apiKey;
 }
 
-/** One call to n8n's public API (/api/v1) with an API key; the parsed answer, or an error naming the call. */
+/**
+ * One call to n8n's public API (/api/v1) with an API key; the parsed answer, or an error naming the call.
+ * @param {string} baseUrl
+ * @param {string} apiKey
+ * @param {string} method
+ * @param {string} route
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
 async function publicApiCall(baseUrl, apiKey, method, route, body) {
 	const response = await fetch(`${baseUrl}/api/v1${route}`, {
 		method,
@@ -65,9 +100,18 @@ async function publicApiCall(baseUrl, apiKey, method, route, body) {
 	return text ? JSON.parse(text) : undefined;
 }
 
-/** Every execution of a workflow, through the public API. */
+/**
+ * Every execution of a workflow, through the public API.
+ * @param {string} baseUrl
+ * @param {string} apiKey
+ * @param {string} workflowId
+ * @param {{ includeData?: boolean }} [options]
+ * @returns {Promise<any[]>}
+ */
 async function listExecutions(baseUrl, apiKey, workflowId, { includeData = false } = {}) {
+	/** @type {any[]} */
 	const all = [];
+	/** @type {string | undefined} */
 	let cursor;
 	do {
 		const query = new URLSearchParams({ workflowId, limit: '250', includeData: String(includeData) });
@@ -82,6 +126,10 @@ async function listExecutions(baseUrl, apiKey, workflowId, { includeData = false
 /**
  * Executions are saved shortly after a webhook answers: polls until at least `atLeast` exist and
  * none is still running, or the time is up, and returns what is there then.
+ * @param {string} baseUrl
+ * @param {string} apiKey
+ * @param {string} workflowId
+ * @param {{ atLeast?: number, timeoutMs?: number }} [options]
  */
 async function waitForExecutions(baseUrl, apiKey, workflowId, { atLeast = 1, timeoutMs = 30_000 } = {}) {
 	const started = Date.now();
@@ -93,10 +141,15 @@ async function waitForExecutions(baseUrl, apiKey, workflowId, { atLeast = 1, tim
 	}
 }
 
-/** The Production URLs of the Video Platform Triggers in active workflows, with the workflows' names. */
+/**
+ * The Production URLs of the Video Platform Triggers in active workflows, with the workflows' names.
+ * @param {string} baseUrl
+ * @returns {Promise<{ name: string, url: string }[]>}
+ */
 async function activeTriggerUrls(baseUrl) {
 	const cookie = await ensureOwner(baseUrl);
 	const { data } = await rest(baseUrl, '/rest/workflows', { cookie });
+	/** @type {{ name: string, url: string }[]} */
 	const found = [];
 	for (const { id, name, active } of data.data ?? data) {
 		if (!active) continue;

@@ -6,12 +6,28 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
-const { runStep, say, installLog, InstallError } = require('./install-steps');
-const { freePort } = require('./n8n-instance');
+const { runStep, say, installLog, InstallError } = require('../install/steps');
+const { freePort } = require('../common/ports');
 
 const PG_ROOT = '/usr/lib/postgresql';
 const DB = { database: 'n8n', user: 'n8n', password: 'n8n-queue-local' };
 const HAND_INSTALL = 'sudo apt-get install postgresql redis-server';
+
+/**
+ * @typedef {{ uid: number, gid: number }} RunAs  the postgres system user, when running as root
+ * @typedef {{ add(pid: number, options?: { group?: boolean }): void, remove(pid: number): void }} PidRegistry  a watchdog's list (watchdog.js)
+ * @typedef {{ dir: string, registry?: PidRegistry, log?: (message: string) => void }} ServiceOptions
+ * @typedef {object} Service  a server started here, on 127.0.0.1, stopped by PID
+ * @property {string} name
+ * @property {string} host
+ * @property {number} port
+ * @property {number} pid
+ * @property {string} dir
+ * @property {string} logFile
+ * @property {(options?: { remove?: boolean }) => Promise<void>} stop  removes `dir` unless told not to
+ * @typedef {Service & { database: string, user: string, password: string, query(sql: string): string }} Postgres
+ * @typedef {Service} Redis
+ */
 
 /** The newest PostgreSQL's bin folder under /usr/lib/postgresql, or undefined. */
 function postgresBin() {
@@ -39,7 +55,7 @@ const isRoot = () => process.getuid?.() === 0;
  * during the install (only when the machine has none of its own).
  */
 async function ensureQueueServices() {
-	const missing = [postgresBin() ? undefined : 'postgresql', redisBin() ? undefined : 'redis-server'].filter(Boolean);
+	const missing = /** @type {string[]} */ ([postgresBin() ? undefined : 'postgresql', redisBin() ? undefined : 'redis-server'].filter(Boolean));
 	if (missing.length === 0) return { postgres: postgresBin(), redis: redisBin() };
 	if (!isRoot()) {
 		throw new InstallError(`Queue mode needs PostgreSQL and Redis, and ${missing.join(' and ')} cannot be installed without root: install them with \`${HAND_INSTALL}\`, then run this again.`);
@@ -53,7 +69,7 @@ async function ensureQueueServices() {
 		await runStep('apt-get update', 'apt-get', ['update'], { cwd: '/', env });
 		await runStep(`apt-get install ${missing.join(' ')}`, 'apt-get', ['install', '-y', '--no-install-recommends', 'postgresql', 'redis-server'], { cwd: '/', env });
 	} catch (error) {
-		throw new InstallError(`Installing ${missing.join(' and ')} with apt-get failed (${error.message.split('. Read')[0]}): install them by hand with \`${HAND_INSTALL}\`, then run this again; apt-get's output is in ${installLog}.`);
+		throw new InstallError(`Installing ${missing.join(' and ')} with apt-get failed (${/** @type {Error} */ (error).message.split('. Read')[0]}): install them by hand with \`${HAND_INSTALL}\`, then run this again; apt-get's output is in ${installLog}.`);
 	} finally {
 		if (ownPolicy) fs.rmSync(policy, { force: true });
 	}
@@ -75,6 +91,8 @@ function postgresUser() {
 /**
  * A folder for PostgreSQL's data under `preferred`, when the postgres user can reach it; else a
  * private folder under the system's temporary folder (a home such as /root is closed to it).
+ * @param {string} preferred
+ * @param {RunAs | undefined} user
  */
 function postgresFolder(preferred, user) {
 	fs.mkdirSync(preferred, { recursive: true });
@@ -91,15 +109,28 @@ function postgresFolder(preferred, user) {
 	return dir;
 }
 
+/**
+ * Runs a command to completion as `user` (or as this process); returns its output, or throws with its end.
+ * @param {RunAs | undefined} user
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string }} [options]
+ */
 function runAs(user, command, args, options = {}) {
 	const result = spawnSync(command, args, { encoding: 'utf8', timeout: 120_000, ...(user ?? {}), ...options });
 	if (result.status !== 0) {
-		throw new Error(`${path.basename(command)} ${args.join(' ')} failed (${result.error?.code ?? `exit ${result.status}`}): ${(result.stderr || result.stdout || '').trim().slice(-1500)}`);
+		throw new Error(`${path.basename(command)} ${args.join(' ')} failed (${/** @type {NodeJS.ErrnoException | undefined} */ (result.error)?.code ?? `exit ${result.status}`}): ${(result.stderr || result.stdout || '').trim().slice(-1500)}`);
 	}
 	return result.stdout;
 }
 
-/** Waits until `ready()` is true; throws with the log's end when the process ends or time is up. */
+/**
+ * Waits until `ready()` is true; throws with the log's end when the process ends or time is up.
+ * @param {string} what
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {string} logFile
+ * @param {() => boolean | Promise<boolean>} ready
+ */
 async function waitUntil(what, child, logFile, ready, timeoutMs = 60_000) {
 	const started = Date.now();
 	while (Date.now() - started < timeoutMs) {
@@ -112,7 +143,11 @@ async function waitUntil(what, child, logFile, ready, timeoutMs = 60_000) {
 	throw new Error(`${what} ${state}; its log is ${logFile}.\n${log}`);
 }
 
-/** Sends `first`, then SIGKILL after `graceMs`, and waits for the child to exit. */
+/**
+ * Sends `first`, then SIGKILL after `graceMs`, and waits for the child to exit.
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {NodeJS.Signals} [first]
+ */
 async function stopChild(child, first = 'SIGTERM', graceMs = 15_000) {
 	if (child.exitCode !== null || child.signalCode !== null) return;
 	const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -123,11 +158,24 @@ async function stopChild(child, first = 'SIGTERM', graceMs = 15_000) {
 }
 
 /**
+ * The PID of a child that was started; a child that could not be started has none.
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {string} what
+ */
+function pidOf(child, what) {
+	if (child.pid === undefined) throw new Error(`${what} could not be started`);
+	return child.pid;
+}
+
+/**
  * PostgreSQL on 127.0.0.1 with a fresh cluster in `dir` (its socket there too), a database and a
- * user for n8n. `registry` (tools/lib/watchdog.js) is told the PID.
+ * user for n8n. `registry` (tools/queue/watchdog.js) is told the PID.
+ * @param {ServiceOptions} options
+ * @returns {Promise<Postgres>}
  */
 async function startPostgres({ dir, registry, log = () => {} }) {
 	const bin = postgresBin();
+	if (!bin) throw new InstallError(`No PostgreSQL server is under ${PG_ROOT}: install it with \`${HAND_INSTALL}\`.`);
 	const user = postgresUser();
 	const root = postgresFolder(dir, user);
 	const data = path.join(root, 'data');
@@ -145,55 +193,63 @@ async function startPostgres({ dir, registry, log = () => {} }) {
 	// A throw-away database for tests and local runs: durability settings off for speed.
 	const args = ['-D', data, '-h', '127.0.0.1', '-p', String(port), '-k', socketDir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
 	const child = spawn(path.join(bin, 'postgres'), args, { cwd: root, stdio: ['ignore', out, out], ...(user ?? {}) });
+	const pid = pidOf(child, 'PostgreSQL');
 	fs.closeSync(out);
-	registry?.add(child.pid);
+	registry?.add(pid);
 	const probe = () => spawnSync(path.join(bin, 'pg_isready'), ['-h', socketDir, '-p', String(port)], { ...(user ?? {}) }).status === 0;
 	await waitUntil(`PostgreSQL (${path.basename(path.dirname(bin))})`, child, logFile, probe);
 	runAs(user, path.join(bin, 'createdb'), ['-h', socketDir, '-p', String(port), '-U', DB.user, DB.database], { cwd: root });
-	log(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (PID ${child.pid}, data in ${data})`);
+	log(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (PID ${pid}, data in ${data})`);
 	return {
 		name: 'postgres',
 		host: '127.0.0.1',
 		port,
-		pid: child.pid,
+		pid,
 		dir: root,
 		logFile,
 		...DB,
 		/** psql as the n8n user over the socket; returns its unaligned output. */
-		query(sql) {
+		query(/** @type {string} */ sql) {
 			return runAs(user, path.join(bin, 'psql'), ['-h', socketDir, '-p', String(port), '-U', DB.user, '-d', DB.database, '-At', '-c', sql]);
 		},
 		async stop({ remove = true } = {}) {
 			// SIGINT is PostgreSQL's fast shutdown: open connections are ended, not waited for.
 			await stopChild(child, 'SIGINT');
-			registry?.remove(child.pid);
+			registry?.remove(pid);
 			if (remove) fs.rmSync(root, { recursive: true, force: true });
 		},
 	};
 }
 
-/** Redis on 127.0.0.1, nothing saved to disk, its working folder `dir`. */
+/**
+ * Redis on 127.0.0.1, nothing saved to disk, its working folder `dir`.
+ * @param {ServiceOptions} options
+ * @returns {Promise<Redis>}
+ */
 async function startRedis({ dir, registry, log = () => {} }) {
+	const bin = redisBin();
+	if (!bin) throw new InstallError(`redis-server is not on the PATH: install it with \`${HAND_INSTALL}\`.`);
 	fs.mkdirSync(dir, { recursive: true });
 	const port = await freePort();
 	const logFile = path.join(dir, 'redis.log');
 	const out = fs.openSync(logFile, 'a');
 	const args = ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'];
-	const child = spawn(redisBin(), args, { cwd: dir, stdio: ['ignore', out, out] });
+	const child = spawn(bin, args, { cwd: dir, stdio: ['ignore', out, out] });
 	fs.closeSync(out);
-	registry?.add(child.pid);
+	const pid = pidOf(child, 'Redis');
+	registry?.add(pid);
 	await waitUntil('Redis', child, logFile, () => /Ready to accept connections/.test(fs.readFileSync(logFile, 'utf8')));
-	log(`Redis on 127.0.0.1:${port} (PID ${child.pid})`);
+	log(`Redis on 127.0.0.1:${port} (PID ${pid})`);
 	return {
 		name: 'redis',
 		host: '127.0.0.1',
 		port,
-		pid: child.pid,
+		pid,
 		dir,
 		logFile,
 		async stop({ remove = true } = {}) {
 			await stopChild(child, 'SIGTERM');
-			registry?.remove(child.pid);
+			registry?.remove(pid);
 			if (remove) fs.rmSync(dir, { recursive: true, force: true });
 		},
 	};

@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 'use strict';
 const { parseArgs } = require('node:util');
-const { N8N_VERSIONS, UnknownVersionError, defaultVersion, installableVersions, majorOf, newestFirst, resolveVersion } = require('./lib/n8n-versions');
+const { N8N_VERSIONS, UnknownVersionError, defaultVersion, installableVersions, majorOf, newestFirst, resolveVersion } = require('./versions');
 
-const USAGE = `Usage: node tools/install-n8n.js [--list] [<major or version> ...]
+const USAGE = `Usage: node tools/install/cli.js [--list] [<major or version> ...]
 Installs n8n versions (and Node 24 when one needs it) into the cache; a major means its default
-version. With none given, every installable version in tools/lib/n8n-versions.js, the ones the
+version. With none given, every installable version in tools/install/versions.js, the ones the
 end-to-end tests run on. An existing install is checked, and redone when broken or outdated.
   --list   the known versions and what each is for; installs nothing
   --help   this text`;
 
-/** What the command line asks for: { help }, { list }, or { versions } to install, in order. */
+/**
+ * What the command line asks for: { help }, { list }, or { versions } to install, in order.
+ * @param {string[]} argv
+ * @returns {{ help: true } | { list: true } | { versions: string[] }}
+ */
 function planFrom(argv) {
 	const { values, positionals } = parseArgs({
 		args: argv,
@@ -39,10 +43,10 @@ function listing() {
 
 async function main() {
 	const plan = planFrom(process.argv.slice(2));
-	if (plan.help) return void process.stdout.write(`${USAGE}\n`);
-	if (plan.list) return void process.stdout.write(`${listing()}\n`);
+	if ('help' in plan) return void process.stdout.write(`${USAGE}\n`);
+	if ('list' in plan) return void process.stdout.write(`${listing()}\n`);
 	// Loaded only to install: --help and --list touch nothing.
-	const { ensureN8n } = require('./lib/n8n-install');
+	const { ensureN8n } = require('./n8n');
 	for (const version of plan.versions) await ensureN8n(version);
 }
 

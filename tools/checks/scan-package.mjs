@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs n8n's community package scanner on a folder the way n8n runs it (inline eslint-disable
 // comments ignored), and also reports warnings, which the scanner itself does not print.
-// Usage: node tools/scan-package.mjs <folder> <source|tarball>   (prints JSON)
+// Usage: node tools/checks/scan-package.mjs <folder> <source|tarball>   (prints JSON)
+import { parseArgs } from 'node:util';
 import { ESLint } from 'eslint';
 import glob from 'fast-glob';
 import {
@@ -10,7 +11,11 @@ import {
 	SOURCE_FILE_PATTERNS,
 } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
-const [folder, kind] = process.argv.slice(2);
+const [folder, kind] = parseArgs({ args: process.argv.slice(2), allowPositionals: true }).positionals;
+if (!folder || !['source', 'tarball'].includes(kind)) {
+	process.stderr.write('Usage: node tools/checks/scan-package.mjs <folder> <source|tarball>\n');
+	process.exit(2);
+}
 // The same file sets n8n's scanner lints for a source checkout and for the published tarball.
 const patterns = kind === 'source' ? SOURCE_FILE_PATTERNS : ['**/*.js', 'package.json'];
 

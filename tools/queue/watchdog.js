@@ -9,11 +9,18 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { isAlive: alive } = require('./install-steps');
+const { parseArgs } = require('node:util');
+const { isAlive: alive } = require('../install/steps');
 
 const TICK_MS = 1000;
 const KILL_AFTER_MS = 15_000;
 
+/** @typedef {{ pid: number, group: boolean }} Entry  a process, or a process group */
+
+/**
+ * @param {Entry} entry
+ * @param {NodeJS.Signals} name
+ */
 function signal(entry, name) {
 	try {
 		process.kill(entry.group ? -entry.pid : entry.pid, name);
@@ -22,6 +29,10 @@ function signal(entry, name) {
 	}
 }
 
+/**
+ * @param {string} file
+ * @returns {Entry[]}
+ */
 function readRegistry(file) {
 	return fs
 		.readFileSync(file, 'utf8')
@@ -31,6 +42,10 @@ function readRegistry(file) {
 		.map(([pid, kind]) => ({ pid: Number(pid), group: kind === 'group' }));
 }
 
+/**
+ * @param {number} parentPid
+ * @param {string} file
+ */
 function watch(parentPid, file) {
 	const timer = setInterval(() => {
 		if (!fs.existsSync(file)) process.exit(0);
@@ -51,18 +66,27 @@ function watch(parentPid, file) {
 
 /** The list of processes a watchdog guards; `add` and `remove` keep it current. */
 class Registry {
+	/** @param {string} file */
 	constructor(file) {
 		this.file = file;
 		fs.mkdirSync(path.dirname(file), { recursive: true });
 		fs.writeFileSync(file, '');
+		/** @type {Entry[]} */
 		this.entries = [];
+		/** @type {number | undefined} */
+		this.watchdogPid = undefined;
 	}
 
+	/**
+	 * @param {number} pid
+	 * @param {{ group?: boolean }} [options]  group: the whole process group
+	 */
 	add(pid, { group = false } = {}) {
 		this.entries.push({ pid, group });
 		this.write();
 	}
 
+	/** @param {number} pid */
 	remove(pid) {
 		this.entries = this.entries.filter((entry) => entry.pid !== pid);
 		this.write();
@@ -79,7 +103,10 @@ class Registry {
 	}
 }
 
-/** Starts a watchdog for this process over a new registry file; returns the registry. */
+/**
+ * Starts a watchdog for this process over a new registry file; returns the registry.
+ * @param {string} file
+ */
 function startWatchdog(file) {
 	const registry = new Registry(file);
 	const child = spawn(process.execPath, [__filename, String(process.pid), file], { detached: true, stdio: 'ignore' });
@@ -88,6 +115,9 @@ function startWatchdog(file) {
 	return registry;
 }
 
-if (require.main === module) watch(Number(process.argv[2]), process.argv[3]);
+if (require.main === module) {
+	const [parentPid, file] = parseArgs({ args: process.argv.slice(2), allowPositionals: true }).positionals;
+	watch(Number(parentPid), file);
+}
 
 module.exports = { startWatchdog, Registry };

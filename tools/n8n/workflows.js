@@ -9,19 +9,57 @@ const VIDEO_PLATFORM_TRIGGER = `${PACKAGE}.videoPlatformTrigger`;
 const VIDEO_PLATFORM_TOOL = `${VIDEO_PLATFORM}Tool`;
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 
+/**
+ * @typedef {object} WorkflowNode
+ * @property {string} id
+ * @property {string} name
+ * @property {string} type
+ * @property {number} typeVersion
+ * @property {number[]} position
+ * @property {Record<string, any>} parameters
+ * @property {string} [webhookId]
+ * @property {boolean} [disabled]
+ * @property {Record<string, { id: string, name: string }>} [credentials]
+ * @property {string} [onError]
+ * @typedef {Record<string, { [connectionType: string]: { node: string, type: string, index: number }[][] }>} Connections
+ * @typedef {{ id: string, name: string, active: boolean, settings: Record<string, unknown>, nodes: WorkflowNode[], connections: Connections }} Workflow
+ * @typedef {{ nodes: { type: string, webhookId?: string, disabled?: boolean, parameters?: Record<string, any> }[] }} HasNodes  any workflow JSON, built here or loaded
+ * @typedef {{ id: string, name: string, type: string, data: Record<string, unknown> }} Credential
+ */
+
+/**
+ * @param {string} name
+ * @param {string} type
+ * @param {Record<string, any>} parameters
+ * @param {object} [extra]  more node fields (typeVersion, webhookId, credentials, onError...)
+ * @returns {WorkflowNode}
+ */
 function node(name, type, parameters, extra = {}) {
 	return { id: name.replace(/\W/g, '-'), name, type, typeVersion: 1, position: [0, 0], parameters, ...extra };
 }
 
-const credentialRef = (id) => ({ videoPlatformApi: { id, name: id } });
+const credentialRef = (/** @type {string} */ id) => ({ videoPlatformApi: { id, name: id } });
 
+/**
+ * @param {string} id
+ * @param {string} baseUrl
+ * @param {string} apiKey
+ * @returns {Credential & { data: { baseUrl: string, apiKey: string } }}
+ */
 function credential(id, baseUrl, apiKey) {
 	return { id, name: id, type: 'videoPlatformApi', data: { baseUrl, apiKey } };
 }
 
-/** Chains nodes left to right; the first of each chain is its start. Positions are laid out. */
+/**
+ * Chains nodes left to right; the first of each chain is its start. Positions are laid out.
+ * @param {string} id
+ * @param {...WorkflowNode[]} chains
+ * @returns {Workflow}
+ */
 function workflow(id, ...chains) {
+	/** @type {Map<string, WorkflowNode>} */
 	const nodes = new Map();
+	/** @type {Connections} */
 	const connections = {};
 	chains.forEach((chain, row) => {
 		chain.forEach((current, column) => {
@@ -38,10 +76,14 @@ function workflow(id, ...chains) {
 const manualTrigger = () => node('Start', 'n8n-nodes-base.manualTrigger', {});
 
 /** n8n's Webhook node on POST /webhook/<path>, answering as soon as the run is queued or started. */
-const webhookTrigger = (path, webhookId) =>
+const webhookTrigger = (/** @type {string} */ path, /** @type {string} */ webhookId) =>
 	node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, { typeVersion: 2, webhookId });
 
-/** Items from a literal list, through nodes that exist in n8n 1.x and 2.x alike. */
+/**
+ * Items from a literal list, through nodes that exist in n8n 1.x and 2.x alike.
+ * @param {string} prefix
+ * @param {unknown[]} rows
+ */
 function itemsFrom(prefix, rows) {
 	return [
 		node(`${prefix} list`, 'n8n-nodes-base.set', { mode: 'raw', jsonOutput: JSON.stringify({ rows }) }, { typeVersion: 3.4 }),
@@ -49,6 +91,13 @@ function itemsFrom(prefix, rows) {
 	];
 }
 
+/**
+ * Video Platform → Room → Create, named after `$json.name`.
+ * @param {string} name
+ * @param {string} credentialId
+ * @param {object} [extra]  more node fields
+ * @param {object} [options]  the node's options
+ */
 function createRoom(name, credentialId, extra = {}, options = {}) {
 	return node(
 		name,
@@ -67,12 +116,20 @@ function createRoom(name, credentialId, extra = {}, options = {}) {
 /**
  * Video Platform → Webhook Delivery → Drop Redelivered, for right after the trigger. Its fields are
  * the former Redelivery Filter's (deliveryKey, keysRemembered, scope); it needs no credential.
+ * @param {string} name
+ * @param {object} [parameters]
  */
 function dropRedelivered(name, parameters = {}) {
 	return node(name, VIDEO_PLATFORM, { resource: 'webhookDelivery', operation: 'dropRedelivered', ...parameters });
 }
 
-/** The HTTP Request node using this package's credential as a predefined credential type. */
+/**
+ * The HTTP Request node using this package's credential as a predefined credential type.
+ * @param {string} name
+ * @param {string} credentialId
+ * @param {object} parameters
+ * @param {object} [extra]
+ */
 function httpRequestWithCredential(name, credentialId, parameters, extra = {}) {
 	return node(
 		name,
@@ -85,6 +142,9 @@ function httpRequestWithCredential(name, credentialId, parameters, extra = {}) {
 /**
  * The Production URLs of a workflow's Video Platform Triggers. n8n builds them from the node's
  * webhook id and the trigger's fixed webhook path, "webhook".
+ * @param {string} baseUrl
+ * @param {HasNodes} workflow
+ * @returns {string[]}
  */
 function triggerUrls(baseUrl, { nodes }) {
 	return nodes
@@ -95,6 +155,10 @@ function triggerUrls(baseUrl, { nodes }) {
 /**
  * An MCP Server Trigger (version 2: streamable HTTP and SSE on one path) whose tools are the
  * given tool nodes, its endpoint guarded by a Bearer credential.
+ * @param {string} id
+ * @param {{ path: string, bearerCredentialId: string }} endpoint
+ * @param {(Record<string, unknown> & { name: string })[]} tools  tool nodes, as built here or loaded from an example
+ * @returns {Workflow}
  */
 function mcpServerWorkflow(id, { path, bearerCredentialId }, tools) {
 	const trigger = node(
@@ -103,27 +167,43 @@ function mcpServerWorkflow(id, { path, bearerCredentialId }, tools) {
 		{ authentication: 'bearerAuth', path },
 		{ typeVersion: 2, webhookId: `${id}-mcp`, credentials: { httpBearerAuth: { id: bearerCredentialId, name: bearerCredentialId } } },
 	);
+	/** @type {Connections} */
 	const connections = {};
 	tools.forEach((tool, index) => {
 		tool.position = [index * 240, 220];
 		connections[tool.name] = { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] };
 	});
-	return { id, name: id, active: false, settings: {}, nodes: [trigger, ...tools], connections };
+	return { id, name: id, active: false, settings: {}, nodes: /** @type {WorkflowNode[]} */ ([trigger, ...tools]), connections };
 }
 
-/** The production address MCP clients connect to, for each MCP Server Trigger of a workflow. */
+/**
+ * The production address MCP clients connect to, for each MCP Server Trigger of a workflow.
+ * @param {string} baseUrl
+ * @param {HasNodes} workflow
+ * @returns {string[]}
+ */
 function mcpUrls(baseUrl, { nodes }) {
-	return nodes.filter((n) => n.type === MCP_TRIGGER && !n.disabled).map((n) => `${baseUrl}/mcp/${n.parameters.path}`);
+	return nodes.filter((n) => n.type === MCP_TRIGGER && !n.disabled).map((n) => `${baseUrl}/mcp/${n.parameters?.path}`);
 }
 
-/** The items a node put out in its first run, as n8n recorded them. */
+/**
+ * The items a node put out in its first run, as n8n recorded them.
+ * @param {any} run  an execution with its data, or `n8n execute`'s run data
+ * @param {string} nodeName
+ * @returns {any[]}
+ */
 function outputOf(run, nodeName) {
 	const runs = run.data.resultData.runData[nodeName];
 	if (!runs) throw new Error(`Node "${nodeName}" did not run`);
 	return runs[0].data?.main[0] ?? [];
 }
 
-/** How long a node took in its first run, in ms, as n8n measured it. */
+/**
+ * How long a node took in its first run, in ms, as n8n measured it.
+ * @param {any} run
+ * @param {string} nodeName
+ * @returns {number}
+ */
 function executionTimeOf(run, nodeName) {
 	return run.data.resultData.runData[nodeName][0].executionTime;
 }

@@ -5,13 +5,22 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { repoRoot } = require('./paths');
 
+/**
+ * @param {string[]} args
+ * @param {string} [cwd]
+ */
 function npm(args, cwd = repoRoot) {
 	const result = spawnSync('npm', args, { cwd, encoding: 'utf8' });
 	if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
 	return result.stdout;
 }
 
-/** Packs the already built package (or the package in `from`) into `destination`; returns the tarball's path. */
+/**
+ * Packs the already built package (or the package in `from`) into `destination`; returns the tarball's path.
+ * @param {string} destination
+ * @param {{ build?: boolean, from?: string }} [options]
+ * @returns {string}
+ */
 function packPackage(destination, { build = false, from = repoRoot } = {}) {
 	if (build) npm(['run', 'build']);
 	if (from === repoRoot && !fs.existsSync(path.join(repoRoot, 'dist'))) throw new Error('dist is missing: run `npm run build` first.');

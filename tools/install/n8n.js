@@ -1,13 +1,15 @@
 'use strict';
-// Installs Node 24 and the n8n versions of n8n-versions.js into the cache. An install counts only
+// Installs Node 24 and the n8n versions of versions.js into the cache. An install counts only
 // when its marker names the current recipe and what it installed still runs; anything else (a
 // half-finished folder, a Node package without its program, an older recipe) is wiped and redone.
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { node24Dir, n8nDir } = require('./paths');
-const { versionSpec } = require('./n8n-versions');
-const { npmEnv, runStep, withLock, say, elapsed, installLog, InstallError } = require('./install-steps');
+const { node24Dir, n8nDir } = require('../common/paths');
+const { versionSpec } = require('./versions');
+const { npmEnv, runStep, withLock, say, elapsed, installLog, InstallError } = require('./steps');
+
+/** @typedef {import('./versions').VersionSpec} VersionSpec */
 
 const MARKER = '.install-complete';
 const NODE24 = { version: 24, spec: 'node@24' };
@@ -30,16 +32,24 @@ function ownNodeHeaders() {
  * What an install of an n8n version is: the version, the Node it is built for, the overrides. How
  * it was installed is not part of it, since verify() checks the result (the version, and each
  * native module loading under that Node); this form also keeps earlier installs valid.
+ * @param {{ version?: string, node?: number, overrides?: object, [other: string]: unknown }} spec  a version's entry
  */
 function recipeOf(spec) {
 	return JSON.stringify({ version: spec.version, node: spec.node, overrides: spec.overrides });
 }
 
-/** What a finished install must still do: run, and report the expected version. */
+/**
+ * What a finished install must still do: run, and report the expected version.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnSyncOptions} options
+ * @param {RegExp} expected
+ * @returns {string | undefined} what is wrong, if anything
+ */
 function check(command, args, options, expected) {
 	const result = spawnSync(command, args, { encoding: 'utf8', timeout: 60_000, ...options });
-	const out = (result.stdout || '').trim();
-	return result.status === 0 && expected.test(out) ? undefined : `${command} ${args.join(' ')} printed "${out.slice(0, 200)}" ${result.error ? `(${result.error.code})` : `(exit ${result.status})`}`;
+	const out = String(result.stdout || '').trim();
+	return result.status === 0 && expected.test(out) ? undefined : `${command} ${args.join(' ')} printed "${out.slice(0, 200)}" ${result.error ? `(${/** @type {NodeJS.ErrnoException} */ (result.error).code})` : `(exit ${result.status})`}`;
 }
 
 function checkNode24() {
@@ -47,13 +57,19 @@ function checkNode24() {
 }
 
 /** The Node that runs (and builds) an n8n version: Node 24 from the cache, or the one running this. */
-const nodeBinOf = (spec) => (spec.node === 24 ? node24Bin() : process.execPath);
+const nodeBinOf = (/** @type {VersionSpec} */ spec) => (spec.node === 24 ? node24Bin() : process.execPath);
 
+/** @param {VersionSpec} spec */
 function checkN8n(spec) {
-	const script = `${spec.nativeModules.map((name) => `require(${JSON.stringify(name)});`).join('')}process.stdout.write(require('n8n/package.json').version)`;
+	const script = `${(spec.nativeModules ?? []).map((name) => `require(${JSON.stringify(name)});`).join('')}process.stdout.write(require('n8n/package.json').version)`;
 	return check(nodeBinOf(spec), ['-e', script], { cwd: n8nDir(spec.version) }, new RegExp(`^${spec.version.replace(/\./g, '\\.')}$`));
 }
 
+/**
+ * @param {string} dir
+ * @param {string} recipe
+ * @param {() => string | undefined} verify
+ */
 function isInstalled(dir, recipe, verify) {
 	let marker;
 	try {
@@ -64,13 +80,21 @@ function isInstalled(dir, recipe, verify) {
 	return marker.recipe === recipe && !verify();
 }
 
+/**
+ * @param {string} dir
+ * @param {object} packageJson
+ */
 function freshDir(dir, packageJson) {
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
 	fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(packageJson, null, 2));
 }
 
-/** Installs into `dir` unless a verified install is there; the marker is written last. */
+/**
+ * Installs into `dir` unless a verified install is there; the marker is written last.
+ * @param {string} dir
+ * @param {{ name: string, recipe: string, verify: () => string | undefined, install: () => Promise<void> }} what
+ */
 async function ensure(dir, { name, recipe, verify, install }) {
 	if (isInstalled(dir, recipe, verify)) return;
 	await withLock(`${dir}.lock`, async () => {
@@ -101,7 +125,11 @@ async function ensureNode24() {
 	return node24Bin();
 }
 
-/** npm settings and PATH for installing with the version's Node and against its headers. */
+/**
+ * npm settings and PATH for installing with the version's Node and against its headers.
+ * @param {VersionSpec} spec
+ * @param {Record<string, boolean>} settings
+ */
 function installEnv(spec, settings) {
 	const node = nodeBinOf(spec);
 	const env = npmEnv({ nodedir: spec.node === 24 ? node24Headers() : ownNodeHeaders(), ...settings });
@@ -109,9 +137,10 @@ function installEnv(spec, settings) {
 	return node === process.execPath ? env : { ...env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` };
 }
 
+/** @type {Record<string, (spec: VersionSpec, dir: string) => Promise<void>>} */
 const INSTALLERS = {
 	'npm-install': async (spec, dir) => {
-		await runStep(`n8n ${spec.version}: downloading packages and compiling ${spec.nativeModules.join(' and ')}`, 'npm', ['install'], {
+		await runStep(`n8n ${spec.version}: downloading packages and compiling ${(spec.nativeModules ?? []).join(' and ')}`, 'npm', ['install'], {
 			cwd: dir,
 			env: installEnv(spec, { ignore_scripts: false }),
 		});
@@ -123,18 +152,21 @@ const INSTALLERS = {
 			cwd: dir,
 			env: installEnv(spec, { ignore_scripts: true }),
 		});
-		await runStep(`n8n ${spec.version}: compiling ${spec.nativeModules.join(' and ')} for Node ${spec.node} (1 to 2 minutes)`, 'npm', ['rebuild', ...spec.nativeModules], {
+		await runStep(`n8n ${spec.version}: compiling ${(spec.nativeModules ?? []).join(' and ')} for Node ${spec.node} (1 to 2 minutes)`, 'npm', ['rebuild', ...(spec.nativeModules ?? [])], {
 			cwd: dir,
 			env: installEnv(spec, { ignore_scripts: false }),
 		});
 	},
 };
 
-/** Installs an n8n version from n8n-versions.js unless it is there and works; returns its folder. */
+/**
+ * Installs an n8n version from versions.js unless it is there and works; returns its folder.
+ * @param {string} version
+ */
 async function ensureN8n(version) {
 	const spec = versionSpec(version);
-	const install = INSTALLERS[spec.installWith];
-	if (!install) throw new InstallError(`n8n ${version}: unknown installWith "${spec.installWith}" in tools/lib/n8n-versions.js`);
+	const install = INSTALLERS[spec.installWith ?? ''];
+	if (!install) throw new InstallError(`n8n ${version}: unknown installWith "${spec.installWith}" in tools/install/versions.js`);
 	const dir = n8nDir(version);
 	if (spec.node === 24) await ensureNode24();
 	await ensure(dir, {
@@ -149,7 +181,10 @@ async function ensureN8n(version) {
 	return dir;
 }
 
-/** The node binary that runs an n8n version. */
+/**
+ * The node binary that runs an n8n version.
+ * @param {string} version
+ */
 async function nodeFor(version) {
 	return versionSpec(version).node === 24 ? await ensureNode24() : process.execPath;
 }

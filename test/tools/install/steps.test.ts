@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { cache } from './scratchCache';
-import { installLog, npmEnv, runStep, withLock } from '../../tools/lib/install-steps';
-import { isInstalled, MARKER } from '../../tools/lib/n8n-install';
+import { cache } from '../scratchCache';
+import { installLog, npmEnv, runStep, withLock } from '../../../tools/install/steps';
+import { isInstalled, MARKER } from '../../../tools/install/n8n';
 
 afterAll(() => fs.rmSync(cache, { recursive: true, force: true }));
 

@@ -2,7 +2,7 @@
 // The example workflows in examples/, and the sandbox credential they refer to.
 const fs = require('node:fs');
 const path = require('node:path');
-const { repoRoot } = require('./paths');
+const { repoRoot } = require('../common/paths');
 const { credential } = require('./workflows');
 
 const EXAMPLES_DIR = path.join(repoRoot, 'examples');
@@ -12,6 +12,7 @@ const SANDBOX_CREDENTIAL_ID = 'vpSandbox';
 const MCP_CREDENTIAL_ID = 'vpMcpBearer';
 const MCP_LOCAL_TOKEN = 'local-mcp-token-change-me';
 
+/** @returns {{ file: string, workflow: any }[]} the examples as JSON, unchecked */
 function loadExamples() {
 	return fs
 		.readdirSync(EXAMPLES_DIR)
@@ -20,10 +21,15 @@ function loadExamples() {
 		.map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) }));
 }
 
+/**
+ * @param {string} sandboxUrl
+ * @param {string} apiKey
+ */
 function sandboxCredential(sandboxUrl, apiKey) {
 	return { ...credential(SANDBOX_CREDENTIAL_ID, sandboxUrl, apiKey), name: 'Video Platform (local sandbox)' };
 }
 
+/** @returns {import('./workflows').Credential} */
 function mcpCredential(token = MCP_LOCAL_TOKEN) {
 	return { id: MCP_CREDENTIAL_ID, name: 'MCP clients (local token)', type: 'httpBearerAuth', data: { token } };
 }

@@ -40,7 +40,7 @@
  * @property {string} [notInstallable]
  *
  * @typedef {VersionEntry & { version: string, capabilities: Capabilities }} VersionSpec
- * @typedef {Readonly<Record<string, object>>} VersionTable  a list like N8N_VERSIONS (tests pass their own)
+ * @typedef {Readonly<Record<string, { notInstallable?: string, role?: string }>>} VersionTable  a list like N8N_VERSIONS (tests pass their own)
  */
 
 /** Measured on 2.41.1. */
@@ -97,9 +97,13 @@ const N8N_VERSIONS = Object.freeze({
 /** A version named on the command line or in code that the list does not offer. */
 class UnknownVersionError extends Error {}
 
-const majorOf = (version) => Number(version.split('.')[0]);
+const majorOf = (/** @type {string} */ version) => Number(version.split('.')[0]);
 
-/** Newest first, by number: 2.41.1 before 2.9.0. */
+/**
+ * Newest first, by number: 2.41.1 before 2.9.0.
+ * @param {string} a
+ * @param {string} b
+ */
 function newestFirst(a, b) {
 	const [x, y] = [a, b].map((v) => v.split('.').map(Number));
 	for (let i = 0; i < Math.max(x.length, y.length); i++) {
@@ -130,7 +134,7 @@ function installableVersions({ role } = {}, table = N8N_VERSIONS) {
 function defaultVersion(major, table = N8N_VERSIONS) {
 	const full = installableVersions({ role: 'full' }, table);
 	const found = major === undefined ? full[0] : full.find((version) => majorOf(version) === Number(major));
-	if (!found) throw new UnknownVersionError(`No fully tested n8n ${major}.x in tools/lib/n8n-versions.js`);
+	if (!found) throw new UnknownVersionError(`No fully tested n8n ${major}.x in tools/install/versions.js`);
 	return found;
 }
 
@@ -144,9 +148,9 @@ function versionSpec(version, table = N8N_VERSIONS) {
 	const entry = Object.hasOwn(table, version) ? table[version] : undefined;
 	if (entry?.notInstallable) throw new UnknownVersionError(`n8n ${version} cannot be installed: ${entry.notInstallable}`);
 	if (!entry) {
-		throw new UnknownVersionError(`n8n "${version}" is not in tools/lib/n8n-versions.js; known: ${installableVersions({}, table).join(', ')}`);
+		throw new UnknownVersionError(`n8n "${version}" is not in tools/install/versions.js; known: ${installableVersions({}, table).join(', ')}`);
 	}
-	return { version, ...entry };
+	return /** @type {VersionSpec} */ ({ version, ...entry });
 }
 
 /**

@@ -1,0 +1,197 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { N8n } from '../../../tools/n8n/n8n';
+import { defaultVersion, installableVersions, versionSpec } from '../../../tools/install/versions';
+import { startQueueStack } from '../../../tools/queue/stack';
+
+// Nothing is installed: prepare() gets an install that is already there.
+jest.mock('../../../tools/install/n8n', () => ({
+	ensureN8n: jest.fn(async () => undefined),
+	nodeFor: jest.fn(async () => process.execPath),
+}));
+
+// Queue mode's services, without PostgreSQL, Redis or a watchdog process.
+const service = (name: string, port: number) => ({ name, host: '127.0.0.1', port, pid: 1, dir: '', logFile: '', stop: jest.fn(async () => undefined) });
+jest.mock('../../../tools/queue/services', () => ({
+	ensureQueueServices: jest.fn(async () => ({})),
+	startPostgres: jest.fn(async () => ({ ...service('postgres', 5433), database: 'n8n', user: 'n8n', password: 'pw', query: () => '' })),
+	startRedis: jest.fn(async () => service('redis', 6380)),
+}));
+jest.mock('../../../tools/queue/watchdog', () => ({
+	startWatchdog: jest.fn(() => ({ add: jest.fn(), remove: jest.fn(), close: jest.fn() })),
+}));
+
+type Instance = N8n & { cli: jest.Mock };
+const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-instance-test-'));
+afterAll(() => fs.rmSync(userFolder, { recursive: true, force: true }));
+
+/** An instance of some installable version whose capabilities are the given ones, and whose CLI is recorded. */
+function instance(capabilities: Record<string, unknown>, version = defaultVersion()): Instance {
+	const n8n = new N8n({ version, userFolder }) as Instance;
+	n8n.capabilities = { ...n8n.capabilities, ...capabilities };
+	n8n.cli = jest.fn(async () => ({ status: 0, stdout: '', stderr: '' }));
+	return n8n;
+}
+
+describe('N8n reads capabilities, not majors', () => {
+	it('takes its capabilities from the version list, and the default version when given none', () => {
+		for (const version of installableVersions()) {
+			expect(new N8n({ version, userFolder }).capabilities).toBe(versionSpec(version).capabilities);
+		}
+		expect(new N8n({ userFolder }).version).toBe(defaultVersion());
+		expect(() => new N8n({ version: '0.1.0', userFolder })).toThrow('n8n "0.1.0" is not in tools/install/versions.js');
+	});
+
+	it('activates a workflow with the command the version has', async () => {
+		const publish = instance({ activateCommand: 'publish:workflow' });
+		await publish.activateWorkflow('wf1');
+		expect(publish.cli).toHaveBeenCalledWith(['publish:workflow', '--id=wf1']);
+
+		const update = instance({ activateCommand: 'update:workflow' });
+		await update.activateWorkflow('wf1');
+		expect(update.cli).toHaveBeenCalledWith(['update:workflow', '--id=wf1', '--active=true']);
+
+		await expect(instance({ activateCommand: 'activate' }).activateWorkflow('wf1')).rejects.toThrow('unknown activateCommand "activate"');
+	});
+
+	it('knows how to activate on every installable version', async () => {
+		for (const version of installableVersions()) {
+			const n8n = instance({}, version);
+			await n8n.activateWorkflow('wf1');
+			expect(n8n.cli).toHaveBeenCalledTimes(1);
+		}
+	});
+
+	it('disables modules only where the version has them', () => {
+		expect(instance({ modulesToDisable: ['mcp-registry', 'other'] }).env().N8N_DISABLED_MODULES).toBe('mcp-registry,other');
+		expect(instance({ modulesToDisable: [] }).env()).not.toHaveProperty('N8N_DISABLED_MODULES');
+	});
+
+	it('gives a task broker its own port, and sets none where there is no broker', async () => {
+		const withBroker = await instance({ taskBroker: true }).prepare();
+		const env = withBroker.env();
+		expect(Number(env.N8N_RUNNERS_BROKER_PORT)).toBeGreaterThan(0);
+		expect(env.N8N_RUNNERS_BROKER_PORT).not.toBe(env.N8N_PORT);
+
+		const withoutBroker = await instance({ taskBroker: false }).prepare();
+		expect(withoutBroker.env()).not.toHaveProperty('N8N_RUNNERS_BROKER_PORT');
+	});
+});
+
+describe('N8n in queue mode', () => {
+	const queueFolder = path.join(userFolder, 'queue');
+	const queue = (options = {}) => new N8n({ version: defaultVersion(), userFolder: queueFolder, port: 5999, queue: { workers: 3, webhookProcessors: 2, ...options } });
+
+	it('has a main process, the workers and the webhook processors asked for, each in a folder of its own', () => {
+		const n8n = queue();
+		expect(n8n.mode).toBe('queue');
+		expect(n8n.processes.map((p) => [p.name, p.role])).toEqual([
+			['main', 'main'],
+			['worker-1', 'worker'],
+			['worker-2', 'worker'],
+			['worker-3', 'worker'],
+			['webhook-1', 'webhook'],
+			['webhook-2', 'webhook'],
+		]);
+		expect(new Set(n8n.processes.map((p) => p.userFolder)).size).toBe(6);
+		expect(n8n.port).toBe(5999);
+		expect(n8n.workers.every((w) => w.concurrency === 2)).toBe(true);
+	});
+
+	it('gives what is left out, or passed on as undefined, its default: two workers at concurrency 2, one webhook processor', () => {
+		const n8n = new N8n({ userFolder: queueFolder, queue: { workers: undefined, concurrency: undefined, webhookProcessors: undefined } });
+		expect(n8n.processes.map((p) => p.name)).toEqual(['main', 'worker-1', 'worker-2', 'webhook-1']);
+		expect(n8n.workers.map((w) => w.concurrency)).toEqual([2, 2]);
+	});
+
+	it('sends production webhooks to the first webhook processor, and lets a caller pick another', () => {
+		const n8n = queue();
+		n8n.webhooks[0].port = 6001;
+		n8n.webhooks[1].port = 6002;
+		const workflow = { id: 'wf', nodes: [{ type: 'n8n-nodes-videoplatform.videoPlatformTrigger', webhookId: 'hook' }] };
+		expect(n8n.webhookUrl).toBe('http://127.0.0.1:6001');
+		expect(n8n.triggerUrl(workflow)).toBe('http://127.0.0.1:6001/webhook/hook/webhook');
+		expect(n8n.triggerUrls(workflow, n8n.webhooks[1])).toEqual(['http://127.0.0.1:6002/webhook/hook/webhook']);
+		expect(new N8n({ userFolder, port: 6003 }).triggerUrl(workflow)).toBe('http://127.0.0.1:6003/webhook/hook/webhook');
+	});
+
+	it('adds the shared environment to every process, after its own and before what a call adds', () => {
+		const n8n = queue();
+		n8n.sharedEnv = { DB_TYPE: 'postgresdb', EXECUTIONS_MODE: 'queue' };
+		for (const p of n8n.processes) expect(p.env({ EXTRA: '1' })).toMatchObject({ DB_TYPE: 'postgresdb', EXECUTIONS_MODE: 'queue', EXTRA: '1', N8N_USER_FOLDER: p.userFolder });
+		expect(new N8n({ userFolder }).env().DB_TYPE).toBe('sqlite');
+	});
+
+	it('activates through the public API once the main process runs, never with the CLI', async () => {
+		const n8n = queue() as Instance;
+		n8n.cli = jest.fn();
+		await n8n.activateWorkflow('wf1');
+		expect(n8n.pendingActivations).toEqual(['wf1']);
+		expect(n8n.cli).not.toHaveBeenCalled();
+	});
+});
+
+describe('N8n in queue mode, prepared (services faked)', () => {
+	const queueFolder = path.join(userFolder, 'prepared');
+
+	it('gives every process the database, Redis and the first webhook processor as its webhook URL', async () => {
+		const n8n = await new N8n({ userFolder: queueFolder, queue: { webhookProcessors: 2, env: { EXTRA: 'yes' } } }).prepare();
+		for (const p of n8n.processes) {
+			expect(p.env()).toMatchObject({
+				EXECUTIONS_MODE: 'queue',
+				DB_TYPE: 'postgresdb',
+				DB_POSTGRESDB_PORT: '5433',
+				DB_POSTGRESDB_PASSWORD: 'pw',
+				QUEUE_BULL_REDIS_PORT: '6380',
+				N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
+				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+				WEBHOOK_URL: `${n8n.webhooks[0].baseUrl}/`,
+				EXTRA: 'yes',
+				N8N_PORT: String(p.port),
+			});
+		}
+		expect(new Set(n8n.processes.map((p) => p.port)).size).toBe(n8n.processes.length);
+		await n8n.stop();
+		expect(n8n.services).toBeUndefined();
+	});
+});
+
+describe('startQueueStack', () => {
+	afterEach(() => jest.restoreAllMocks());
+
+	it('prepares, installs on every process, imports before the start, and activates after it', async () => {
+		const calls: string[] = [];
+		const record = (name: string) => async () => void calls.push(name);
+		jest.spyOn(N8n.prototype, 'prepare').mockImplementation(async function (this: N8n) {
+			calls.push('prepare');
+			return this;
+		});
+		jest.spyOn(N8n.prototype, 'installPackage').mockImplementation(() => void calls.push('installPackage'));
+		jest.spyOn(N8n.prototype, 'importCredentials').mockImplementation(record('importCredentials'));
+		jest.spyOn(N8n.prototype, 'importWorkflows').mockImplementation(record('importWorkflows'));
+		jest.spyOn(N8n.prototype, 'activateWorkflow').mockImplementation(async (id: string) => void calls.push(`activate ${id}`));
+		jest.spyOn(N8n.prototype, 'start').mockImplementation(async function (this: N8n) {
+			calls.push('start');
+			return this;
+		});
+		const credentials = [{ id: 'c', name: 'c', type: 't', data: {} }];
+		const n8n = await startQueueStack({ tarball: 'x.tgz', dir: path.join(userFolder, 'stack'), credentials, workflows: [{ id: 'w' }], activate: ['w'], mainPort: 5998 });
+		expect(calls).toEqual(['prepare', 'installPackage', 'importCredentials', 'importWorkflows', 'activate w', 'start']);
+		expect(n8n.mode).toBe('queue');
+		expect(n8n.port).toBe(5998);
+	});
+
+	it('stops what it started when a step fails', async () => {
+		jest.spyOn(N8n.prototype, 'prepare').mockImplementation(async function (this: N8n) {
+			return this;
+		});
+		jest.spyOn(N8n.prototype, 'installPackage').mockImplementation(() => {
+			throw new Error('npm install failed');
+		});
+		const stop = jest.spyOn(N8n.prototype, 'stop').mockImplementation(async () => undefined);
+		await expect(startQueueStack({ tarball: 'x.tgz', dir: path.join(userFolder, 'stack') })).rejects.toThrow('npm install failed');
+		expect(stop).toHaveBeenCalledTimes(1);
+	});
+});

@@ -1,0 +1,425 @@
+'use strict';
+// A running n8n, driven headlessly from the command line, in either mode:
+// - single: one `n8n start` process with SQLite in `userFolder`;
+// - queue: PostgreSQL and Redis, a main process (editor, API, test webhooks), workers
+//   (`n8n worker`) that run the executions and webhook processors (`n8n webhook`) that take the
+//   production webhooks, as n8n documents it for scaling. Each process has a user folder of its
+//   own under `userFolder` (made anew by prepare()) with the package installed in its
+//   `.n8n/nodes`, as a community package is installed on each n8n instance; all share one
+//   encryption key, database and queue. A watchdog stops them by PID if this process dies.
+// Both modes share the lifecycle: prepare() (install, ports; the database and Redis too in queue
+// mode, since every CLI command needs them), installPackage(), imports through the main
+// process's CLI, activateWorkflow(), start(), the public API, stop() and dispose(). What differs
+// is small: the processes' roles (process.js), the shared environment, and activation (the CLI
+// command of the version while stopped, or the running main process's public API in queue mode,
+// which registers the webhooks in the database where the webhook processors look them up).
+const fs = require('node:fs');
+const path = require('node:path');
+const { ensureN8n } = require('../install/n8n');
+const { defaultVersion, versionSpec } = require('../install/versions');
+const { createApiKey, ensureOwner, listExecutions, publicApiCall } = require('./api');
+const { N8nProcess } = require('./process');
+const { triggerUrls } = require('./workflows');
+
+/** The CLI arguments that activate a workflow, by the version's activateCommand. */
+const ACTIVATE_ARGS = {
+	'publish:workflow': (/** @type {string} */ id) => ['publish:workflow', `--id=${id}`],
+	'update:workflow': (/** @type {string} */ id) => ['update:workflow', `--id=${id}`, '--active=true'],
+};
+const API_SCOPES = ['execution:list', 'execution:read', 'workflow:read', 'workflow:list', 'workflow:create', 'workflow:update', 'workflow:activate', 'workflow:deactivate'];
+
+/**
+ * @typedef {import('./process').Env} Env
+ * @typedef {import('./process').CliResult} CliResult
+ * @typedef {{ id: string }} Workflow  workflow JSON, built by workflows.js or loaded
+ * @typedef {import('./workflows').Credential} Credential
+ * @typedef {import('./workflows').HasNodes & { id: string }} WorkflowWithNodes
+ * @typedef {object} QueueOptions
+ * @property {number} [workers]  `n8n worker` processes (2)
+ * @property {number} [concurrency]  executions per worker at once (2)
+ * @property {number} [webhookProcessors]  `n8n webhook` processes (1)
+ * @property {Env} [env]  added to every process's environment
+ * @typedef {object} PublicApi  a small client of n8n's public API (/api/v1) on the main process
+ * @property {string} url
+ * @property {string} key
+ * @property {(route: string) => Promise<any>} get
+ * @property {(route: string, body?: unknown) => Promise<any>} post
+ * @property {(workflowId: string, options?: { includeData?: boolean }) => Promise<any[]>} executions
+ */
+
+/**
+ * The JSON document n8n prints among its log lines: from the first line that is exactly `{` to
+ * the last that is exactly `}`, since a late log line (a shutdown message) may follow it.
+ * @param {string} stdout
+ */
+function parseRawOutput(stdout) {
+	const start = stdout.search(/^\{$/m);
+	const end = stdout.lastIndexOf('\n}');
+	if (start < 0 || end < start) throw new Error(`n8n printed no run data:\n${stdout.slice(-2000)}`);
+	return JSON.parse(stdout.slice(start, end + 2));
+}
+
+class N8n {
+	/**
+	 * @param {object} options
+	 * @param {string} [options.version]  a version from tools/install/versions.js; the default when left out
+	 * @param {string} options.userFolder  single: the user folder, kept between runs; queue: the
+	 *   folder of every process's user folder and the services' data, made anew by prepare()
+	 * @param {number} [options.port]  the main process's port; a free one when left out
+	 * @param {QueueOptions} [options.queue]  queue mode, with these processes
+	 * @param {(message: string) => void} [options.log]  progress lines (queue mode)
+	 */
+	constructor({ version = defaultVersion(), userFolder, port, queue, log = () => {} }) {
+		const spec = versionSpec(version);
+		this.version = spec.version;
+		/** What this version can do (tools/install/versions.js); read instead of its major. */
+		this.capabilities = spec.capabilities;
+		this.userFolder = path.resolve(userFolder);
+		this.log = log;
+		/** @type {'single' | 'queue'} */
+		this.mode = queue ? 'queue' : 'single';
+		// Each left out (or undefined, as startQueueStack passes it on) takes its default.
+		this.queue = queue
+			? { workers: queue.workers ?? 2, concurrency: queue.concurrency ?? 2, webhookProcessors: queue.webhookProcessors ?? 1, env: queue.env ?? {} }
+			: undefined;
+		/** @type {Env} set on every process (queue mode: database, Redis, webhook URL) */
+		this.sharedEnv = {};
+		/** @type {import('../queue/watchdog').Registry | undefined} */
+		this.registry = undefined;
+		/** @type {{ postgres: import('../queue/services').Postgres, redis: import('../queue/services').Redis } | undefined} */
+		this.services = undefined;
+		/** @type {PublicApi | undefined} */
+		this.apiClient = undefined;
+		/** @type {string[]} workflows to activate once the main process runs (queue mode) */
+		this.pendingActivations = [];
+
+		/** @type {(name: string, role: import('./process').Role, userFolder: string) => N8nProcess} */
+		const make = (name, role, folder) => new N8nProcess({ owner: this, name, role, userFolder: folder, concurrency: this.queue?.concurrency });
+		const inQueue = (/** @type {string} */ name) => path.join(this.userFolder, name);
+		this.main = this.queue ? make('main', 'main', inQueue('main')) : make('n8n', 'single', this.userFolder);
+		this.main.port = port;
+		/** @type {N8nProcess[]} */
+		this.workers = [];
+		/** @type {N8nProcess[]} */
+		this.webhooks = [];
+		for (let i = 1; i <= (this.queue?.workers ?? 0); i++) this.workers.push(make(`worker-${i}`, 'worker', inQueue(`worker-${i}`)));
+		for (let i = 1; i <= (this.queue?.webhookProcessors ?? 0); i++) this.webhooks.push(make(`webhook-${i}`, 'webhook', inQueue(`webhook-${i}`)));
+	}
+
+	/** Every n8n process: the main one, then workers and webhook processors (queue mode). */
+	get processes() {
+		return [this.main, ...this.workers, ...this.webhooks];
+	}
+
+	/**
+	 * Installs this version when needed and picks free ports. In queue mode it also starts
+	 * PostgreSQL and Redis in a fresh `userFolder`, since every CLI command needs the database.
+	 */
+	async prepare() {
+		await ensureN8n(this.version);
+		if (this.queue) await this.prepareQueue();
+		for (const p of this.processes) await p.prepare();
+		// Production URLs (in the editor too) point at the first webhook processor.
+		if (this.queue) this.sharedEnv.WEBHOOK_URL = `${this.webhookUrl}/`;
+		return this;
+	}
+
+	/** Queue mode's part of prepare(): the watchdog, PostgreSQL, Redis and the shared environment. */
+	async prepareQueue() {
+		// Loaded only here: single mode needs neither apt-get nor the watchdog.
+		const { ensureQueueServices, startPostgres, startRedis } = require('../queue/services');
+		const { startWatchdog } = require('../queue/watchdog');
+		fs.rmSync(this.userFolder, { recursive: true, force: true });
+		fs.mkdirSync(this.userFolder, { recursive: true });
+		await ensureQueueServices();
+		const registry = startWatchdog(path.join(this.userFolder, 'processes'));
+		this.registry = registry;
+		const options = { registry, log: this.log };
+		const [postgres, redis] = await Promise.allSettled([
+			startPostgres({ dir: path.join(this.userFolder, 'postgres'), ...options }),
+			startRedis({ dir: path.join(this.userFolder, 'redis'), ...options }),
+		]);
+		if (postgres.status === 'rejected' || redis.status === 'rejected') {
+			for (const started of [postgres, redis]) if (started.status === 'fulfilled') await started.value.stop().catch(() => undefined);
+			registry.close();
+			throw /** @type {PromiseRejectedResult} */ (postgres.status === 'rejected' ? postgres : redis).reason;
+		}
+		this.services = { postgres: postgres.value, redis: redis.value };
+		this.sharedEnv = {
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: redis.value.host,
+			QUEUE_BULL_REDIS_PORT: String(redis.value.port),
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: postgres.value.host,
+			DB_POSTGRESDB_PORT: String(postgres.value.port),
+			DB_POSTGRESDB_DATABASE: postgres.value.database,
+			DB_POSTGRESDB_USER: postgres.value.user,
+			DB_POSTGRESDB_PASSWORD: postgres.value.password,
+			N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
+			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			...this.queue?.env,
+		};
+	}
+
+	get port() {
+		return this.main.port;
+	}
+
+	/** The main process: editor, REST and public API (and every webhook in single mode). */
+	get baseUrl() {
+		return this.main.baseUrl;
+	}
+
+	/** Where production webhooks go: the first webhook processor in queue mode, else the main process. */
+	get webhookUrl() {
+		return (this.webhooks[0] ?? this.main).baseUrl;
+	}
+
+	/** The main process's log, PID, and how long its last start took. */
+	get logFile() {
+		return this.main.logFile;
+	}
+
+	get pid() {
+		return this.main.pid;
+	}
+
+	get startupMs() {
+		return this.main.startupMs;
+	}
+
+	/**
+	 * The environment of the main process.
+	 * @param {Env} [extra]
+	 */
+	env(extra) {
+		return this.main.env(extra);
+	}
+
+	/**
+	 * Runs an n8n CLI command on the main process.
+	 * @param {string[]} args
+	 * @param {{ allowFailure?: boolean, timeoutMs?: number, env?: Env }} [options]
+	 * @returns {Promise<CliResult>}
+	 */
+	cli(args, options) {
+		return this.main.cli(args, options);
+	}
+
+	/**
+	 * Installs the packed package on every process, as n8n's community nodes do.
+	 * @param {string} tarball
+	 */
+	installPackage(tarball) {
+		for (const p of this.processes) p.installPackage(tarball);
+	}
+
+	/**
+	 * Writes a JSON file into the main process's user folder; returns its path.
+	 * @param {string} name
+	 * @param {unknown} data
+	 */
+	writeJson(name, data) {
+		return this.main.writeJson(name, data);
+	}
+
+	/**
+	 * Everything `n8n export:<kind> --all` gives (decrypted for credentials); [] when there is none.
+	 * @param {'workflow' | 'credentials'} kind
+	 * @returns {Promise<any[]>}
+	 */
+	async exportAll(kind) {
+		const file = path.join(this.main.userFolder, `${kind}.export.json`);
+		fs.rmSync(file, { force: true });
+		const args = [`export:${kind}`, '--all', `--output=${file}`, ...(kind === 'credentials' ? ['--decrypted'] : [])];
+		const result = await this.cli(args, { allowFailure: true });
+		const found = result.status === 0 && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
+		fs.rmSync(file, { force: true });
+		return found;
+	}
+
+	/**
+	 * A credential with its data; undefined when there is none.
+	 * @param {string} id
+	 */
+	async exportCredential(id) {
+		return (await this.exportAll('credentials')).find((credential) => credential.id === id);
+	}
+
+	/** @param {Credential[]} credentials */
+	async importCredentials(credentials) {
+		await this.cli(['import:credentials', `--input=${this.writeJson('credentials.import.json', credentials)}`]);
+	}
+
+	/** @param {Workflow} workflow */
+	async importWorkflow(workflow) {
+		await this.cli(['import:workflow', `--input=${this.writeJson(`workflow-${workflow.id}.json`, workflow)}`]);
+	}
+
+	/**
+	 * Several workflows in one import (n8n takes an array): one cold start of the CLI for all.
+	 * @param {Workflow[]} workflows
+	 */
+	async importWorkflows(workflows) {
+		await this.cli(['import:workflow', `--input=${this.writeJson('workflows.import.json', workflows)}`]);
+	}
+
+	/**
+	 * Activates (publishes) a workflow. In single mode, with the CLI command of the version, while
+	 * n8n is stopped. In queue mode, through the main process's public API: at once when it runs,
+	 * else right after start().
+	 * @param {string} id
+	 */
+	async activateWorkflow(id) {
+		if (this.queue) {
+			if (!this.main.running) return void this.pendingActivations.push(id);
+			return void (await (await this.publicApi()).post(`/workflows/${id}/activate`));
+		}
+		const args = ACTIVATE_ARGS[this.capabilities.activateCommand];
+		if (!args) throw new Error(`n8n ${this.version}: unknown activateCommand "${this.capabilities.activateCommand}" in tools/install/versions.js`);
+		await this.cli(args(id));
+	}
+
+	/**
+	 * `n8n execute` on the main process: returns { ok, run, stdout, stderr }, run being the raw run data.
+	 * @param {string} id
+	 * @param {{ env?: Env }} [options]
+	 */
+	async execute(id, { env } = {}) {
+		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput'], { allowFailure: true, env });
+		let run;
+		try {
+			run = parseRawOutput(result.stdout);
+		} catch {
+			run = undefined;
+			// A run that succeeded has run data; said here, since a test sees only that there is none.
+			if (result.status === 0) {
+				process.stderr.write(`[n8n ${this.version}] execute --id=${id} exited 0 without run data:\n${result.stdout.slice(-1500)}\n${result.stderr.slice(-1500)}\n`);
+			}
+		}
+		return { ok: result.status === 0, run, stdout: result.stdout, stderr: result.stderr };
+	}
+
+	/**
+	 * Starts every process in the background; resolves once each says it is ready (the editor and
+	 * webhooks answer on the main process). In queue mode, then gets a public API key and
+	 * activates the workflows asked for before.
+	 * @param {{ timeoutMs?: number, onLog?: (log: string) => void, env?: Env }} [options]
+	 */
+	async start(options = {}) {
+		if (!this.queue) {
+			await this.main.start(options);
+			return this;
+		}
+		const started = Date.now();
+		await Promise.all(this.processes.map((p) => p.start(options)));
+		this.log(`n8n main, ${this.workers.length} workers and ${this.webhooks.length} webhook processor(s) started in ${Math.round((Date.now() - started) / 1000)} s`);
+		await this.publicApi();
+		for (const id of this.pendingActivations.splice(0)) await this.activateWorkflow(id);
+		return this;
+	}
+
+	/**
+	 * A client of the public API with a key of the owner (created when missing), made once.
+	 * @returns {Promise<PublicApi>}
+	 */
+	async publicApi() {
+		if (this.apiClient) return this.apiClient;
+		const baseUrl = this.baseUrl;
+		const key = await createApiKey(baseUrl, await ensureOwner(baseUrl), API_SCOPES);
+		this.apiClient = {
+			url: `${baseUrl}/api/v1`,
+			key,
+			get: (route) => publicApiCall(baseUrl, key, 'GET', route),
+			post: (route, body) => publicApiCall(baseUrl, key, 'POST', route, body),
+			executions: (workflowId, options) => listExecutions(baseUrl, key, workflowId, options),
+		};
+		return this.apiClient;
+	}
+
+	/** The public API client that start() made in queue mode (or publicApi() before). */
+	get api() {
+		if (!this.apiClient) throw new Error('No public API key yet: call publicApi() once n8n runs.');
+		return this.apiClient;
+	}
+
+	/**
+	 * Waits until a production webhook answers. n8n announces the editor before it has registered
+	 * the active workflows' webhooks. A GET to a POST webhook starts nothing, and n8n's answer
+	 * tells a registered path ("not registered for GET requests") from an unknown one.
+	 * @param {string} url
+	 */
+	async waitForWebhook(url, timeoutMs = 60_000) {
+		const started = Date.now();
+		while (Date.now() - started < timeoutMs) {
+			const response = await fetch(url).catch(() => undefined);
+			const text = response ? await response.text() : '';
+			if (response && (response.status !== 404 || /not registered for GET/.test(text))) return;
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+		throw new Error(`The webhook ${url} was not registered within ${timeoutMs / 1000} s`);
+	}
+
+	/**
+	 * Production URLs of a workflow's Video Platform Triggers, on the process that takes them.
+	 * @param {WorkflowWithNodes} workflow
+	 * @param {N8nProcess} [via]  a webhook processor other than the first
+	 * @returns {string[]}
+	 */
+	triggerUrls(workflow, via = this.webhooks[0] ?? this.main) {
+		return triggerUrls(via.baseUrl, workflow);
+	}
+
+	/**
+	 * The Production URL of the workflow's Video Platform Trigger.
+	 * @param {WorkflowWithNodes} workflow
+	 */
+	triggerUrl(workflow) {
+		const [url] = this.triggerUrls(workflow);
+		if (!url) throw new Error(`Workflow ${workflow.id} has no enabled Video Platform Trigger with a webhookId`);
+		return url;
+	}
+
+	/**
+	 * { 'worker-1': [execution ids], ... } from the workers' logs ("Worker started execution <id>").
+	 * @returns {Record<string, string[]>}
+	 */
+	executionsByWorker() {
+		return Object.fromEntries(this.workers.map((w) => [w.name, w.executionIds()]));
+	}
+
+	/** Stops the workers and starts them again (their user folders and logs are kept). */
+	async restartWorkers() {
+		await Promise.all(this.workers.map((w) => w.stop()));
+		await Promise.all(this.workers.map((w) => w.start()));
+	}
+
+	/** One line per process: where it answers, its PID and log. */
+	describe() {
+		if (!this.queue) return [`n8n       ${this.baseUrl} (PID ${this.pid}): editor, API, webhooks; log ${this.logFile}`];
+		const { postgres, redis } = this.services ?? {};
+		return [
+			`main      ${this.main.baseUrl} (PID ${this.main.pid}): editor, public API, test webhooks; log ${this.main.logFile}`,
+			...this.webhooks.map((w) => `${w.name} ${w.baseUrl} (PID ${w.pid}): production webhooks (/webhook/...); log ${w.logFile}`),
+			...this.workers.map((w) => `${w.name}  PID ${w.pid}, concurrency ${w.concurrency}: runs the executions; log ${w.logFile}`),
+			`postgres  127.0.0.1:${postgres?.port} (PID ${postgres?.pid}); redis 127.0.0.1:${redis?.port} (PID ${redis?.pid})`,
+		];
+	}
+
+	/** Stops every process by process group; in queue mode also Redis, PostgreSQL and the watchdog. */
+	async stop() {
+		await Promise.all(this.processes.map((p) => p.stop()));
+		const { postgres, redis } = this.services ?? {};
+		for (const service of [redis, postgres]) await service?.stop().catch(() => undefined);
+		this.services = undefined;
+		this.registry?.close();
+	}
+
+	/** Stops n8n and removes its folder (logs included): for throw-away instances only. */
+	async dispose() {
+		await this.stop();
+		fs.rmSync(this.userFolder, { recursive: true, force: true });
+	}
+}
+
+module.exports = { N8n, parseRawOutput };
