@@ -75,10 +75,6 @@ function logTail(n8n: N8n): string {
 	}
 }
 
-/** n8n.start with extra environment variables (the JavaScript helper's inferred type leaves `env` out). */
-const startWithEnv = (n8n: N8n, options: { env: Record<string, string> }) =>
-	(n8n.start as unknown as (o: typeof options) => Promise<N8n>).call(n8n, options);
-
 async function until(what: string, check: () => boolean, timeoutMs: number, diagnose: () => string) {
 	const started = Date.now();
 	while (!check()) {
@@ -129,7 +125,7 @@ describe.each(FULL_VERSIONS)('example 03 (calendar event → room → chat) in a
 		// the sandbox's answer has no link now.
 		standIn.list([standup, reviewMoved, parents]);
 
-		await startWithEnv(n8n, {
+		await n8n.start({
 			env: {
 				// Both spellings: n8n's proxy-from-env reads the lower-case one first.
 				HTTPS_PROXY: proxy.proxyUrl,
