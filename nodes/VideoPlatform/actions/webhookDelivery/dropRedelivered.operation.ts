@@ -17,7 +17,7 @@ export type KeyScope = 'node' | 'workflow';
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Put this node right after the Video Platform Trigger. A delivery whose key it has already let through stops here; the rest of the workflow does not run for it.',
+			'An item whose key this node has already let through stops here; the rest of the workflow does not run for it. Right after the Video Platform Trigger the key is set for you; after another trigger, set Delivery Key to an expression for the field that identifies an item, such as the ID of an event.',
 		name: 'placementNotice',
 		type: 'notice',
 		default: '',
@@ -29,7 +29,7 @@ const properties: INodeProperties[] = [
 		default: `=${DELIVERY_KEY_EXPRESSION}`,
 		required: true,
 		description:
-			`The Video Platform Trigger's ${DELIVERY_KEY_PATH}. An item whose key this node has let through before is dropped. An empty key, or one starting with none: (a delivery without its ID), always passes and is not remembered.`,
+			`What identifies an item: by default the Video Platform Trigger's ${DELIVERY_KEY_PATH}; after another trigger, an expression for the field that identifies an item, such as a calendar event's ID. An item whose key this node has let through before is dropped. An empty key, or one starting with none: (a delivery without its ID), always passes and is not remembered.`,
 	},
 	{
 		displayName: 'Keys Remembered',
