@@ -10,9 +10,8 @@ export interface WebhookContextOptions {
 	staticData?: IDataObject;
 }
 
-/** A mocked IWebhookFunctions that records what the node answered by itself. */
-export function createWebhookContext(options: WebhookContextOptions) {
-	const answered: { status?: number; body?: unknown } = {};
+/** The part of Express's response a webhook node uses to answer by itself, recording the answer. */
+export function recordingResponse(answered: { status?: number; body?: unknown }) {
 	const response = {
 		status(code: number) {
 			answered.status = code;
@@ -23,6 +22,13 @@ export function createWebhookContext(options: WebhookContextOptions) {
 			return response;
 		},
 	};
+	return response;
+}
+
+/** A mocked IWebhookFunctions that records what the node answered by itself. */
+export function createWebhookContext(options: WebhookContextOptions) {
+	const answered: { status?: number; body?: unknown } = {};
+	const response = recordingResponse(answered);
 	const parameters: IDataObject = { authentication: 'none', event: '*', options: {}, ...options.parameters };
 	const staticData = options.staticData ?? {};
 	const context = {

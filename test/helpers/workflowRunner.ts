@@ -31,6 +31,7 @@ import { VideoPlatformWebhookApi } from '../../credentials/VideoPlatformWebhookA
 import { VideoPlatform } from '../../nodes/VideoPlatform/VideoPlatform.node';
 import { VideoPlatformTrigger } from '../../nodes/VideoPlatform/VideoPlatformTrigger.node';
 import { MemoryDeduplicator } from './memoryDeduplicator';
+import { recordingResponse } from './webhookContext';
 
 // Runs whole workflows through n8n-core's own engine (WorkflowExecute), in the test process, the
 // way n8n's node test harness (packages/core/nodes-testing) does: the package's node classes from
@@ -397,16 +398,7 @@ export async function deliverWebhook(
 		// n8n hands the node an empty body when the JSON does not parse; the raw bytes stay.
 	}
 	const sent: { status: number; body?: unknown } = { status: 200 };
-	const response = {
-		status(code: number) {
-			sent.status = code;
-			return response;
-		},
-		json(body: unknown) {
-			sent.body = body;
-			return response;
-		},
-	};
+	const response = recordingResponse(sent);
 	additionalData.httpRequest = {
 		body: parsed,
 		rawBody: Buffer.from(delivery.bytes),
