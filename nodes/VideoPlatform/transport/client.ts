@@ -20,10 +20,16 @@ import type { PlatformRequest, PlatformRequester, PlatformResponse } from './req
 import { encodePath, isSafeMethod } from './request';
 import { RunStop } from './runStop';
 import { stoppedBeforeSending, stoppedWhileAnswering } from './stopped';
-import { cutOffError, noAnswerError, timeoutError, tooLargeError } from './unanswered';
+import { cutOffError, isLostAnswer, noAnswerError, timeoutError, tooLargeError } from './unanswered';
 
-/** Failures a safe request is sent again after: a server error, a timeout, a lost or cut-off answer. */
+/**
+ * Failures a safe request is sent again after: a server error that may pass, a lost or cut-off
+ * answer. Not a timeout (it took the whole deadline already), nor what would fail the same way
+ * again (a refused connection, DNS, TLS, 501).
+ */
 const transient = new WeakSet<Error>();
+
+const RETRIED_STATUSES = new Set([500, 502, 503, 504]);
 
 function worthRetrying<E extends Error>(error: E, when = true): E {
 	if (when) transient.add(error);
@@ -113,13 +119,14 @@ export class PlatformClient {
 	async request(request: PlatformRequest, itemIndex: number): Promise<PlatformResponse> {
 		const data = await this.readCredential(itemIndex);
 		const credential = checkCredential(this.context.getNode(), data, itemIndex);
-		const path = encodePath(request.path);
-		if (path === undefined) {
-			throw new NodeOperationError(this.context.getNode(), `A value in the request's path is empty, "." or ".." [item ${itemIndex}]`, {
+		const encoded = encodePath(request.path);
+		if ('problem' in encoded) {
+			throw new NodeOperationError(this.context.getNode(), `A value in the request's path ${encoded.problem} [item ${itemIndex}]`, {
 				itemIndex,
 				description: "Check this item's values: each must name one thing, such as a room's ID. Nothing was sent.",
 			});
 		}
+		const { path } = encoded;
 		const safe = isSafeMethod(request.method);
 		const failed: FailedRequest = {
 			node: this.context.getNode(),
@@ -143,8 +150,8 @@ export class PlatformClient {
 				(error: Error) => ({ error }),
 			);
 			if ('response' in failure) return failure.response;
-			const again = safe && retry < maxRetries && transient.has(failure.error);
-			if (!again || !(await this.stop.pause(this.clock, delayMs * 2 ** retry))) throw failure.error;
+			if (!safe || retry >= maxRetries || !transient.has(failure.error)) throw failure.error;
+			if (!(await this.stop.pause(this.clock, delayMs * 2 ** retry))) throw stoppedBeforeSending(failed, this.stop.reason ?? 'execution-stopped', false);
 		}
 	}
 
@@ -178,7 +185,7 @@ export class PlatformClient {
 			}
 			// Read, not dropped, so that the connection can be reused for the retry.
 			const said = await this.errorText(response, deadline);
-			if (status !== 429) throw worthRetrying(httpStatusError(failed, status, said), status >= 500);
+			if (status !== 429) throw worthRetrying(httpStatusError(failed, status, said), RETRIED_STATUSES.has(status));
 
 			const retry = budget.refusals++;
 			const delayMs = retryDelayMs(response.headers?.['retry-after'], retry, rateLimit, this.clock.now());
@@ -239,8 +246,9 @@ export class PlatformClient {
 		} catch (error) {
 			// Whatever broke once the user stopped the execution, that stop is what happened.
 			if (deadline.cancelled) throw stoppedWhileAnswering(failed);
-			if (error instanceof DeadlineExceeded) throw worthRetrying(timeoutError(failed, deadline.ms));
-			throw worthRetrying(noAnswerError(failed, error, deadline.ms));
+			// A timeout is not sent again: it already took the whole deadline.
+			if (error instanceof DeadlineExceeded) throw timeoutError(failed, deadline.ms);
+			throw worthRetrying(noAnswerError(failed, error, deadline.ms), isLostAnswer(error));
 		}
 	}
 
@@ -252,7 +260,7 @@ export class PlatformClient {
 		const status = response.statusCode;
 		const answer = await readAnswer(response.body, this.policy.maxAnswerBytes, deadline);
 		if (answer.outcome !== 'whole' && deadline.cancelled) throw stoppedWhileAnswering(failed);
-		if (answer.outcome === 'deadline') throw worthRetrying(timeoutError(failed, deadline.ms));
+		if (answer.outcome === 'deadline') throw timeoutError(failed, deadline.ms);
 		if (answer.outcome === 'cut-off') throw worthRetrying(cutOffError(failed, status));
 		if (answer.outcome === 'overflowed') throw tooLargeError(failed, status, this.policy.maxAnswerBytes);
 		return { statusCode: status, body: decodeSuccess(answer, response.headers, failed, status) };

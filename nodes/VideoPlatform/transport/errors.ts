@@ -56,7 +56,12 @@ function describeStatus(status: number, failed: FailedRequest, said: string) {
 		};
 	}
 	if (status === 404) {
-		return failed.notFound ?? { message: `Nothing was found at ${url} (HTTP 404)`, description: CHECK_BASE_URL };
+		if (!failed.notFound) return { message: `Nothing was found at ${url} (HTTP 404)`, description: CHECK_BASE_URL };
+		// The operation's words may hold an item's value; a wrong Base URL also answers 404 to everything.
+		return {
+			message: redact(failed.notFound.message, failed.secret),
+			description: `${redact(failed.notFound.description, failed.secret)} If this happens whatever the value, ${CHECK_BASE_URL.charAt(0).toLowerCase()}${CHECK_BASE_URL.slice(1)}`,
+		};
 	}
 	if (status === 431) {
 		return {
@@ -86,9 +91,10 @@ function describeStatus(status: number, failed: FailedRequest, said: string) {
  * words would garble them when a key is short ("er" is in "server").
  */
 export function apiError(failed: FailedRequest, httpCode: string | null, message: string, description: string) {
-	const safeBaseUrl = redact(failed.baseUrl, failed.secret);
+	// The whole URL first: its path may carry an item's value, which may be the key pasted by mistake.
+	const outside = [failed.url, failed.baseUrl].filter((text) => text !== '');
 	const clean = (text: string) =>
-		stripControlCharacters(failed.baseUrl === '' ? text : text.split(failed.baseUrl).join(safeBaseUrl));
+		stripControlCharacters(outside.reduce((done, part) => done.split(part).join(redact(part, failed.secret)), text));
 	const details: JsonObject = { httpCode, url: clean(failed.url), message: clean(message) };
 	return new NodeApiError(failed.node, details, {
 		message: `${clean(message)} [item ${failed.itemIndex}]`,
@@ -117,7 +123,7 @@ export function rateLimitError(failed: FailedRequest, tries: number, waitedMs: n
 		'429',
 		`The platform's rate limit refused this item ${tries === 1 ? 'once' : `${tries} times`}, with ${seconds(waitedMs)} of waiting in between (HTTP 429)`,
 		why.gaveUp === 'tries'
-			? `The node tries an item at most ${tries} times. ${advice}`
+			? `After HTTP 429 the node sends an item at most ${tries} times. ${advice}`
 			: `The platform asked to wait ${seconds(why.nextWaitMs)} more, beyond the ${seconds(why.maxWaitMs)} the node waits for one item. ${advice}`,
 	);
 }

@@ -29,19 +29,30 @@ export function isSafeMethod(method: IHttpRequestMethods): boolean {
 	return SAFE_METHODS.has(method);
 }
 
-/** A segment that would not name one thing: empty, or a dot segment a server may resolve away. */
-function isUnusableSegment(text: string): boolean {
-	return text === '' || text === '.' || text === '..';
+/** Far longer than any ID; a longer path would make servers refuse the request line or headers. */
+export const MAX_SEGMENT_LENGTH = 1024;
+
+/** Why a path segment cannot be sent, or undefined when it can. */
+function segmentProblem(segment: unknown): string | undefined {
+	if (typeof segment === 'number' ? !Number.isFinite(segment) : typeof segment !== 'string') {
+		return 'is not text or a number';
+	}
+	const text = String(segment);
+	if (text === '' || text === '.' || text === '..') return 'is empty, "." or ".."';
+	if (text.length > MAX_SEGMENT_LENGTH) return `is longer than ${MAX_SEGMENT_LENGTH} characters`;
+	// A lone half of a surrogate pair (an emoji cut in two) has no UTF-8 form.
+	if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) return 'has a broken character';
+	return undefined;
 }
 
 /**
  * `/rooms/a%2Fb`: each segment percent-encoded, so that a `/`, `?`, `#` or `..` in a value (an ID
- * from an earlier node, say) stays inside its segment. Undefined when a segment names nothing.
+ * from an earlier node, say) stays inside its segment; or why a segment cannot be sent.
  */
-export function encodePath(path: readonly PathSegment[]): string | undefined {
-	const texts = path.map((segment) => String(segment));
-	if (texts.length === 0 || texts.some(isUnusableSegment)) return undefined;
-	return texts.map((text) => `/${encodeURIComponent(text)}`).join('');
+export function encodePath(path: readonly PathSegment[]): { path: string } | { problem: string } {
+	const problem = path.length === 0 ? 'is missing' : path.map(segmentProblem).find((found) => found !== undefined);
+	if (problem) return { problem };
+	return { path: path.map((segment) => `/${encodeURIComponent(String(segment))}`).join('') };
 }
 
 /** A successful answer: parsed JSON where it is JSON, else the raw text. */

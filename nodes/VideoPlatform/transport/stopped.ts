@@ -33,6 +33,10 @@ function notSentWords(reason: StopReason, refusedBefore: boolean, creates?: stri
 }
 
 export function stoppedBeforeSending(failed: FailedRequest, reason: StopReason, refusedBefore: boolean): NodeApiError {
+	// A safe request sent before and about to go again: it was sent, and it changed nothing.
+	if (failed.safe && failed.tries > 0 && !refusedBefore) {
+		return apiError(failed, null, `${WHY[reason]} before this item was sent again`, mayHaveBeenProcessed(failed));
+	}
 	const { message, description } = notSentWords(reason, refusedBefore, failed.creates);
 	const error = apiError(failed, null, message, description);
 	neverSent.add(error);

@@ -138,6 +138,12 @@ export function tooLargeError(failed: FailedRequest, status: number, maxBytes: n
 	);
 }
 
+/** The connection broke after the request may have gone (a reset, a closed pipe): worth a second try for a read. */
+export function isLostAnswer(error: unknown): boolean {
+	const code = networkFailure(error)?.code;
+	return code !== undefined && code in MAYBE_SENT_REASONS;
+}
+
 /** A request that got no HTTP answer at all. Only the error code is kept, never the error. */
 export function noAnswerError(failed: FailedRequest, error: unknown, deadlineMs: number): NodeApiError {
 	const failure = networkFailure(error);
@@ -145,11 +151,13 @@ export function noAnswerError(failed: FailedRequest, error: unknown, deadlineMs:
 	if (code && TIMEOUT_CODES.has(code)) return timeoutError(failed, deadlineMs);
 	const notSent = failure && whyNotSent(failure);
 	if (notSent) {
+		// A read sent before and now unreachable: the earlier tries went out, and changed nothing.
+		const before = failed.safe && failed.tries > 1 ? ` It was sent ${failed.tries - 1 === 1 ? 'once' : `${failed.tries - 1} times`} before and, since it only reads, changed nothing.` : '';
 		return apiError(
 			failed,
 			null,
 			`Cannot reach the base URL ${failed.baseUrl}: ${notSent.reason}`,
-			`Nothing was sent. ${notSent.hint}`,
+			`${before ? 'Nothing was sent this time.' : 'Nothing was sent.'}${before} ${notSent.hint}`,
 		);
 	}
 	const tls = failure && tlsFailureReason(failure);

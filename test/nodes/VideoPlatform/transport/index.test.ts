@@ -203,7 +203,7 @@ describe('PlatformClient against a real local server', () => {
 			expect(error.message).toBe(
 				"The platform's rate limit refused this item 4 times, with 3 s of waiting in between (HTTP 429) [item 1]",
 			);
-			expect(error.description).toMatch(/^The node tries an item at most 4 times\. /);
+			expect(error.description).toMatch(/^After HTTP 429 the node sends an item at most 4 times\. /);
 			expect(clock.sleeps).toEqual([1000, 1000, 1000]);
 			expect(sandbox.state.counts.total).toBe(5);
 			// The last 429, which made the item give up, counts too; its wait never happened.

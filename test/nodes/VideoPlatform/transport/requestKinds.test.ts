@@ -1,15 +1,16 @@
-import type { Server } from 'node:http';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../../nodes/VideoPlatform/actions/resources';
 import { runPerItem } from '../../../../nodes/VideoPlatform/actions/runPerItem';
-import type { PlatformRequester } from '../../../../nodes/VideoPlatform/transport';
+import type { PlatformClientFactory, PlatformRequester } from '../../../../nodes/VideoPlatform/transport';
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacerRegistry';
 import { systemClock } from '../../../../nodes/VideoPlatform/transport/rateLimit';
 import { createExecuteContext } from '../../../helpers/executeContext';
+import { fakeClock } from '../../../helpers/sandbox';
 import { testClients } from '../../../helpers/platformClient';
+import type { ScriptedAnswer } from '../../../helpers/scriptedServer';
+import { scriptedServer } from '../../../helpers/scriptedServer';
 
 /**
  * A Room → Get that exists only here: the platform has published no such endpoint. It shows what
@@ -30,32 +31,14 @@ const roomGet: ItemOperation = {
 	},
 };
 
-type Answer = number | 'reset';
-
-/** Answers each request with the next of `answers` (then 200), and records the paths asked for. */
-async function scriptedServer(answers: Answer[]) {
-	const paths: string[] = [];
-	const server: Server = createServer((req, res) => {
-		paths.push(req.url ?? '');
-		const answer = answers.shift() ?? 200;
-		if (answer === 'reset') {
-			req.socket.destroy();
-			return;
-		}
-		res.writeHead(answer, { 'content-type': 'application/json' });
-		res.end(JSON.stringify(answer === 200 ? { id: 'room-1' } : { message: 'not now' }));
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	return { url, paths, stop: async () => await new Promise((resolve) => server.close(resolve)) };
-}
-
 let server: Awaited<ReturnType<typeof scriptedServer>>;
 afterEach(async () => await server?.stop());
 
+const API_KEY = 'sk/request+kinds=';
+
 function run(operation: ItemOperation, ids: unknown[], cancelSignal?: AbortSignal, clients = testClients()) {
 	const context = createExecuteContext({
-		credentials: { baseUrl: server.url, apiKey: 'sk_request_kinds' },
+		credentials: { baseUrl: server.url, apiKey: API_KEY },
 		items: ids.map(() => ({ json: {} })),
 		continueOnFail: true,
 		cancelSignal,
@@ -73,18 +56,42 @@ describe('the transport, for an operation that reads (GET)', () => {
 		expect(server.paths).toEqual(['/v1/rooms/a%2Fb%3Fc%23d', '/v1/rooms/caf%C3%A9%201', '/v1/rooms/%252F..']);
 	});
 
-	it('refuses an empty or dot-segment ID and sends nothing for it', async () => {
+	it('refuses an ID that names nothing, is not text, is too long or has a broken character, and sends nothing for it', async () => {
 		server = await scriptedServer([]);
-		const [empty, up] = await run(roomGet, ['', '..']);
-		expect(errorOf(empty).message).toBe('A value in the request\'s path is empty, "." or ".." [item 0]');
-		expect(errorOf(up).message).toBe('A value in the request\'s path is empty, "." or ".." [item 1]');
+		const json = await run(roomGet, ['', '..', { id: 1 }, null, Number.NaN, 'x'.repeat(1025), 'cut \uD83D']);
+		expect(json.map((item) => errorOf(item).message)).toEqual([
+			'A value in the request\'s path is empty, "." or ".." [item 0]',
+			'A value in the request\'s path is empty, "." or ".." [item 1]',
+			"A value in the request's path is not text or a number [item 2]",
+			"A value in the request's path is not text or a number [item 3]",
+			"A value in the request's path is not text or a number [item 4]",
+			"A value in the request's path is longer than 1024 characters [item 5]",
+			"A value in the request's path has a broken character [item 6]",
+		]);
 		expect(server.paths).toEqual([]);
+	});
+
+	it('never shows the key when an item pasted it into the path, in the URL or in the operation\'s own 404', async () => {
+		const pathOnly: ItemOperation = {
+			kind: 'item',
+			description: [],
+			async execute(this: IExecuteFunctions, itemIndex: number, platform: PlatformRequester) {
+				const id = this.getNodeParameter('roomId', itemIndex) as string;
+				return (await platform.request({ method: 'GET', path: ['rooms', id] })).body as IDataObject;
+			},
+		};
+		server = await scriptedServer([404, 404]);
+		const json = [...(await run(pathOnly, [`Bearer ${API_KEY}`])), ...(await run(roomGet, [`Bearer ${API_KEY}`]))];
+		expect(errorOf(json[0]).message).toMatch(/^Nothing was found at .*\/v1\/rooms\/.*\(HTTP 404\)/);
+		expect(JSON.stringify(json)).not.toMatch(/request\+kinds|request%2Bkinds/i);
 	});
 
 	it("says what the operation says a 404 means, not that the Base URL is wrong", async () => {
 		server = await scriptedServer([404]);
 		const [json] = await run(roomGet, ['gone']);
-		expect(errorOf(json)).toMatchObject({ message: 'No room has the ID gone [item 0]', description: 'Check the room ID.', httpCode: 404 });
+		expect(errorOf(json)).toMatchObject({ message: 'No room has the ID gone [item 0]', httpCode: 404 });
+		// A wrong Base URL answers 404 to every ID, so the advice names it too.
+		expect(errorOf(json).description).toMatch(/^Check the room ID\. If this happens whatever the value, check the credential's Base URL/);
 	});
 
 	it('sends it again after server errors and a lost answer, and returns what finally came', async () => {
@@ -109,10 +116,31 @@ describe('the transport, for an operation that reads (GET)', () => {
 		expect(server.paths).toHaveLength(7);
 	});
 
-	it('is not repeated for a client error', async () => {
-		server = await scriptedServer([422]);
+	it.each([422, 501])('is not repeated after HTTP %p, which would come again', async (status) => {
+		server = await scriptedServer([status]);
 		await run(roomGet, ['room-1']);
 		expect(server.paths).toHaveLength(1);
+	});
+
+	it('is not repeated after a timeout, which already took the whole deadline', async () => {
+		server = await scriptedServer(['silent']);
+		const context = createExecuteContext({ credentials: { baseUrl: server.url, apiKey: API_KEY }, items: [{ json: {} }], continueOnFail: true, parameters: { roomId: 'room-1' } });
+		const clock = fakeClock();
+		const clients: PlatformClientFactory = (ctx, creates) => new PlatformClient(ctx, creates, { clock, pacers: new PacerRegistry(clock), policy: { deadlineMs: 200 } });
+		const [[item]] = await runPerItem.call(context, roomGet, clients);
+		expect(errorOf(item.json).message).toMatch(/within 0\.2 s \(timeout\)/);
+		expect(server.paths).toHaveLength(1);
+	});
+
+	it('after a server error and then a refused connection, says the earlier try went out and changed nothing', async () => {
+		server = await scriptedServer([503]);
+		const { url } = server;
+		const context = createExecuteContext({ credentials: { baseUrl: url, apiKey: API_KEY }, items: [{ json: {} }], continueOnFail: true, parameters: { roomId: 'room-1' } });
+		const clock = { now: () => Date.now(), sleep: async () => await server.stop() };
+		const [[item]] = await runPerItem.call(context, roomGet, testClients(clock));
+		expect(server.paths).toHaveLength(1);
+		expect(errorOf(item.json).message).toMatch(/^Cannot reach the base URL .*: the connection was refused \[item 0\]$/);
+		expect(errorOf(item.json).description).toMatch(/^Nothing was sent this time\. It was sent once before and, since it only reads, changed nothing\. /);
 	});
 
 	it('stops waiting to retry at once when the user stops the execution', async () => {
@@ -125,7 +153,10 @@ describe('the transport, for an operation that reads (GET)', () => {
 		cancel.abort();
 		const [json] = await running;
 		expect(Date.now() - stoppedAt).toBeLessThan(500);
-		expect(errorOf(json).message).toBe('The platform had a server error (HTTP 503): not now [item 0]');
+		expect(errorOf(json)).toMatchObject({
+			message: 'The execution was stopped before this item was sent again [item 0]',
+			description: 'The request only reads, so it changed nothing; it was sent once. Run this item again later.',
+		});
 		expect(server.paths).toHaveLength(1);
 	});
 });
@@ -140,7 +171,7 @@ describe('the transport, for an operation that creates (POST)', () => {
 		},
 	};
 
-	it.each<[string, Answer]>([
+	it.each<[string, ScriptedAnswer]>([
 		['a server error', 503],
 		['a lost answer', 'reset'],
 	])('never sends it again after %s, since the room may exist', async (_, answer) => {
