@@ -94,7 +94,7 @@ describe.each(FULL_VERSIONS)('example 03 (calendar event → room → chat) in a
 	beforeAll(async () => {
 		ca = makeTestCa(STAND_IN_HOSTS);
 		proxy = await startHttpsStandIn({ hosts: STAND_IN_HOSTS, ca, handler: standIn.handler, maxLifetimeMs: LIFETIME_MS });
-		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: LIFETIME_MS });
+		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxIdleMs: LIFETIME_MS });
 		forwarder = await startLinkingForwarder(sandbox.url, LIFETIME_MS);
 		n8n = await n8nWithPackage(version, 'calendar-to-chat');
 		await n8n.importCredentials([sandboxCredential(forwarder.url, SANDBOX_KEY), ...credentials()]);

@@ -16,7 +16,7 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 
 	beforeAll(async () => {
 		// Every fourth request fails with 422, so that the per-class example shows its error branch.
-		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 0.25, errorStatus: 422, maxLifetimeMs: 10 * 60_000 });
+		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 0.25, errorStatus: 422, maxIdleMs: 10 * 60_000 });
 		n8n = await n8nWithPackage(version, 'examples');
 		await n8n.importCredentials([sandboxCredential(sandbox.url, SANDBOX_KEY)]);
 	}, 15 * 60_000);
@@ -35,14 +35,14 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 
 	it('"create a room by hand" runs green against the sandbox', async () => {
 		const result = await n8n.execute(byId('vpExampleManual').id);
-		expect(result.ok).toBe(true);
+		expect(result).toHaveRunOk();
 		expect(outputOf(result.run, 'Create a room')[0].json).toMatchObject({ name: 'My first room', type: 'conference' });
 	});
 
 	it('"one room per class" creates the rooms and routes a failed class to its error output', async () => {
 		sandbox.state.rooms.length = 0;
 		const result = await n8n.execute(byId('vpExampleDaily').id);
-		expect(result.ok).toBe(true);
+		expect(result).toHaveRunOk();
 		const created = outputOf(result.run, 'Rooms created');
 		const failed = outputOf(result.run, 'Rooms that failed');
 		expect(created.length + failed.length).toBe(4);

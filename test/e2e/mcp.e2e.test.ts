@@ -22,11 +22,11 @@ describe.each(FULL_VERSIONS)('the node as an MCP tool, in a real n8n %s', (versi
 	let failing: Sandbox;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: 10 * 60_000 });
+		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxIdleMs: 10 * 60_000 });
 		// Every create answered 429 with Retry-After: 1, so the node's retries run out in about 5 s.
 		// Without Retry-After they take 31 s of back-off: a load run, test/load/mcp.load.test.ts.
-		rateLimited = await startLockedOutSandbox('1', { maxLifetimeMs: 10 * 60_000 });
-		failing = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 1, errorStatus: 503, maxLifetimeMs: 10 * 60_000 });
+		rateLimited = await startLockedOutSandbox('1', { maxIdleMs: 10 * 60_000 });
+		failing = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 1, errorStatus: 503, maxIdleMs: 10 * 60_000 });
 	});
 	const mcp = mcpServersInN8n(version, {
 		userFolder: 'mcp',

@@ -15,7 +15,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	let sandbox: Sandbox;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ apiKey: API_KEY, maxLifetimeMs: 10 * 60_000 });
+		sandbox = await startSandbox({ apiKey: API_KEY, maxIdleMs: 10 * 60_000 });
 		n8n = await n8nWithPackage(version, 'room');
 		// The credential as a user might paste it: a /v1/ suffix and a "Bearer " prefix, with spaces.
 		await n8n.importCredentials([
@@ -36,7 +36,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	it('creates one room per item, keeps going past a bad item, and reports it inside json', async () => {
 		const rows = [{ name: 'Math 7A' }, { name: { not: 'text' } }, { name: 1234, type: 'conference' }];
 		const { result, output: outputOfRun } = await runCreate(n8n, 'Many', 'vpGood', rows, { onError: 'continueRegularOutput' });
-		expect(result.ok).toBe(true);
+		expect(result).toHaveRunOk();
 
 		// Requests run concurrently, so the server may see them in any order.
 		const seen = [...(sandbox.state.requests as SeenRequest[])].sort((a, b) => a.body.localeCompare(b.body));
@@ -65,7 +65,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 
 	it('a rejected key gives every item a 401 error with Continue On Fail, and never shows the key', async () => {
 		const { result, output } = await runCreate(n8n, 'BadKey', 'vpWrongKey', [{ name: 'A' }, { name: 'B' }], { onError: 'continueRegularOutput' });
-		expect(result.ok).toBe(true);
+		expect(result).toHaveRunOk();
 		expect(output().map((item: { json: { error: unknown } }) => item.json.error)).toEqual([0, 1].map((i) => ({
 			message: `The platform rejected the API key (HTTP 401) [item ${i}]`,
 			description: expect.stringContaining('check the API key'),
@@ -87,10 +87,10 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	});
 
 	it('a redirecting platform: the item is an error that says where it points, and the target gets nothing', async () => {
-		const target = await startSandbox({ apiKey: API_KEY, maxLifetimeMs: 5 * 60_000 });
+		const target = await startSandbox({ apiKey: API_KEY, maxIdleMs: 5 * 60_000 });
 		const redirecting = await startSandbox({
 			apiKey: API_KEY,
-			maxLifetimeMs: 5 * 60_000,
+			maxIdleMs: 5 * 60_000,
 			fault: 'redirect',
 			faultRedirectStatus: 302,
 			faultRedirectTo: `${target.url}/v1/rooms`,
@@ -98,7 +98,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		try {
 			await n8n.importCredentials([credential('vpRedirecting', redirecting.url, API_KEY)]);
 			const { result, output } = await runCreate(n8n, 'Redirect', 'vpRedirecting', [{ name: 'Redirected' }], { onError: 'continueRegularOutput' });
-			expect(result.ok).toBe(true);
+			expect(result).toHaveRunOk();
 			expect(output()).toEqual([
 				{
 					json: {
@@ -124,7 +124,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		const password = 'pa55-in-the-url-e2e';
 		await n8n.importCredentials([credential('vpUserInfo', sandbox.url.replace('://', `://alice:${password}@`), API_KEY)]);
 		const { result, output } = await runCreate(n8n, 'UserInfo', 'vpUserInfo', [{ name: 'With user info' }], { onError: 'continueRegularOutput' });
-		expect(result.ok).toBe(true);
+		expect(result).toHaveRunOk();
 		const [item] = output();
 		expect(item.json.error).toEqual({
 			message: "The credential's Base URL has a user name or password in it (…@ before the host) [item 0]",
@@ -163,7 +163,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 			]),
 		);
 		const result = await n8n.execute('wfHttpCred');
-		expect(result.ok).toBe(true);
+		expect(result).toHaveRunOk();
 		expect(sandbox.state.requests).toEqual([
 			expect.objectContaining({ method: 'GET', path: '/v1/some/other/path', authorization: 'valid Bearer key', authorizationHeaders: 1 }),
 		]);

@@ -1,2 +1,24 @@
+import { whyRunFailed } from '../../tools/n8n/workflows';
+
 // A real n8n takes seconds per command; its tests get minutes, not jest's 5 s default.
 jest.setTimeout(180_000);
+
+type ExecuteResult = { ok: boolean; run?: unknown; stdout: string; stderr: string };
+
+declare global {
+	namespace jest {
+		interface Matchers<R> {
+			/** `n8n execute` succeeded; else the failure shows n8n's own error for the run and its nodes. */
+			toHaveRunOk(): R;
+		}
+	}
+}
+
+expect.extend({
+	toHaveRunOk(result: ExecuteResult) {
+		return {
+			pass: result.ok,
+			message: () => (result.ok ? 'expected the run to fail, but it succeeded' : `expected the run to succeed, but it failed:\n${whyRunFailed(result)}`),
+		};
+	},
+});

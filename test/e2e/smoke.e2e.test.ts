@@ -24,7 +24,7 @@ eachVersion(SMOKE_VERSIONS)('smoke test in a real n8n %s', (version) => {
 	beforeAll(async () => {
 		// The first run installs this n8n (minutes): the sandbox's lifetime starts after it.
 		n8n = await n8nWithPackage(version, 'smoke');
-		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: 10 * 60_000 });
+		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxIdleMs: 10 * 60_000 });
 		await n8n.importCredentials([credential('vpSmoke', sandbox.url, SANDBOX_KEY)]);
 		await n8n.importWorkflow(roomWorkflow);
 		await n8n.importWorkflow(triggerWorkflow);
@@ -38,7 +38,7 @@ eachVersion(SMOKE_VERSIONS)('smoke test in a real n8n %s', (version) => {
 
 	it('Room → Create sends one request and outputs the created room', async () => {
 		const result = await n8n.execute(roomWorkflow.id);
-		expect(result.ok).toBe(true);
+		expect(result).toHaveRunOk();
 		expect(sandbox.state.requests).toEqual([
 			expect.objectContaining({ method: 'POST', path: '/v1/rooms', body: '{"name":"Smoke room","type":"conference"}', authorization: 'valid Bearer key' }),
 		]);

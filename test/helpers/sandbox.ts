@@ -6,7 +6,7 @@ export type Sandbox = ReturnType<typeof createSandbox> & { url: string };
 
 /** Starts the project's sandbox on a free 127.0.0.1 port; stop it in afterEach/afterAll. */
 export async function startSandbox(options: Parameters<typeof createSandbox>[0] = {}): Promise<Sandbox> {
-	const sandbox = createSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: 120_000, ...options });
+	const sandbox = createSandbox({ apiKey: SANDBOX_KEY, maxIdleMs: 120_000, ...options });
 	await sandbox.start();
 	return sandbox as Sandbox;
 }

@@ -16,7 +16,7 @@ describe.each(FULL_VERSIONS)('the node as an MCP tool under a rate limit without
 	let rateLimited: Sandbox;
 
 	beforeAll(async () => {
-		rateLimited = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 1, errorStatus: 429, maxLifetimeMs: 15 * 60_000 });
+		rateLimited = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 1, errorStatus: 429, maxIdleMs: 15 * 60_000 });
 	});
 	const mcp = mcpServersInN8n(version, {
 		userFolder: 'mcp-load',

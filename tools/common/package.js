@@ -3,7 +3,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { repoRoot } = require('./paths');
+const { repoRoot, testedTarballsList } = require('./paths');
+const { integrityOf } = require('../release/checks');
 
 /**
  * @param {string[]} args
@@ -26,7 +27,13 @@ function packPackage(destination, { build = false, from = repoRoot } = {}) {
 	if (from === repoRoot && !fs.existsSync(path.join(repoRoot, 'dist'))) throw new Error('dist is missing: run `npm run build` first.');
 	fs.mkdirSync(destination, { recursive: true });
 	const [info] = JSON.parse(npm(['pack', '--json', '--pack-destination', destination], from));
-	return path.join(destination, info.filename);
+	const tarball = path.join(destination, info.filename);
+	// A release publishes only a tarball equal to every one the tests packed (tools/release).
+	if (from === repoRoot) {
+		fs.mkdirSync(path.dirname(testedTarballsList), { recursive: true });
+		fs.appendFileSync(testedTarballsList, `${integrityOf(tarball)}\n`);
+	}
+	return tarball;
 }
 
 module.exports = { packPackage };

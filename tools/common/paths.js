@@ -15,4 +15,6 @@ module.exports = {
 	/** Where one n8n version is installed (tools/install/versions.js lists them). */
 	n8nDir: (/** @type {string} */ version) => path.join(cacheRoot, `n8n-${version}`),
 	scratchRoot: path.join(repoRoot, '.scratch'),
+	/** The integrity of every tarball the tests packed from this build (a build empties it). */
+	testedTarballsList: path.join(repoRoot, '.scratch', 'tested-tarballs.txt'),
 };

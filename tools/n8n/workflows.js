@@ -199,6 +199,24 @@ function outputOf(run, nodeName) {
 }
 
 /**
+ * Why a run failed, in the words n8n stored: the run's own error and each node's, then the end of
+ * what the CLI printed. What an end-to-end test prints when a run it expected to succeed did not.
+ * @param {{ run?: any, stdout: string, stderr: string }} result  what N8n.execute returned
+ * @returns {string}
+ */
+function whyRunFailed({ run, stdout, stderr }) {
+	const resultData = run?.data?.resultData;
+	const said = (/** @type {any} */ error) => [error.message, error.description].filter(Boolean).join(' | ');
+	const lines = resultData?.error ? [`run error: ${said(resultData.error)}`] : ['run error: none stored'];
+	for (const [node, runs] of Object.entries(resultData?.runData ?? {})) {
+		for (const taskData of /** @type {any[]} */ (runs)) if (taskData.error) lines.push(`node "${node}": ${said(taskData.error)}`);
+	}
+	if (!run) lines.push('no run data was printed');
+	const tail = (/** @type {string} */ text) => text.trim().split('\n').slice(-15).join('\n');
+	return [...lines, '--- stdout (end) ---', tail(stdout), '--- stderr (end) ---', tail(stderr)].join('\n');
+}
+
+/**
  * How long a node took in its first run, in ms, as n8n measured it.
  * @param {any} run
  * @param {string} nodeName
@@ -209,6 +227,7 @@ function executionTimeOf(run, nodeName) {
 }
 
 module.exports = {
+	whyRunFailed,
 	PACKAGE,
 	VIDEO_PLATFORM,
 	VIDEO_PLATFORM_TRIGGER,

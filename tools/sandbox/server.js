@@ -21,6 +21,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * @property {number} [errorRate]   share of valid requests (0..1) answered with errorStatus
  * @property {number} [errorStatus] status used by errorRate (default 500)
  * @property {number} [maxLifetimeMs] the server stops by itself after this long (0: never)
+ * @property {number} [maxIdleMs] the server stops by itself after this long without a request (0: never);
+ *   what tests use, so that a slow machine cannot outlast a sandbox that is still in use
  * @property {() => number} [now] clock for the rate limit; tests pass a fake one
  * @property {() => Promise<Array<{name: string, url: string}>>} [webhookTargets] trigger URLs the page offers
  *
@@ -54,6 +56,7 @@ function defaults(options) {
 		errorRate: 0,
 		errorStatus: 500,
 		maxLifetimeMs: 0,
+		maxIdleMs: 0,
 		now: Date.now,
 		...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
 	};
@@ -283,6 +286,7 @@ function createSandbox(userOptions = {}) {
 	}
 
 	const server = http.createServer((req, res) => {
+		idleTimer?.refresh();
 		readBody(req)
 			.then((raw) =>
 				req.url?.startsWith('/v1/') || req.url === '/v1'
@@ -295,6 +299,8 @@ function createSandbox(userOptions = {}) {
 
 	/** @type {NodeJS.Timeout | undefined} */
 	let lifetimeTimer;
+	/** @type {NodeJS.Timeout | undefined} */
+	let idleTimer;
 	return {
 		state,
 		options,
@@ -306,15 +312,25 @@ function createSandbox(userOptions = {}) {
 				server.once('error', reject);
 				server.listen(options.port, '127.0.0.1', () => resolve(undefined));
 			});
+			// Said on stderr: a test whose sandbox is gone then shows why its requests were refused.
+			const stopBySelf = (/** @type {string} */ why) => {
+				process.stderr.write(`[sandbox ${this.url}] stopped by itself: ${why}\n`);
+				void this.stop();
+			};
 			if (options.maxLifetimeMs) {
-				lifetimeTimer = setTimeout(() => this.stop(), options.maxLifetimeMs);
+				lifetimeTimer = setTimeout(() => stopBySelf(`its lifetime of ${options.maxLifetimeMs / 1000} s ended`), options.maxLifetimeMs);
 				lifetimeTimer.unref();
+			}
+			if (options.maxIdleMs) {
+				idleTimer = setTimeout(() => stopBySelf(`no request for ${options.maxIdleMs / 1000} s`), options.maxIdleMs);
+				idleTimer.unref();
 			}
 			this.url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
 			return this.url;
 		},
 		async stop() {
 			clearTimeout(lifetimeTimer);
+			clearTimeout(idleTimer);
 			for (const timer of delays) clearTimeout(timer);
 			delays.clear();
 			server.closeAllConnections?.();

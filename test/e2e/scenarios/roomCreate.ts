@@ -31,7 +31,7 @@ export async function createClasses(
 	{ id, count, maxConcurrentRequests, apiKey, sandboxOptions }: ClassesRun,
 	check: (run: Awaited<ReturnType<typeof runCreate>> & { own: Sandbox; rows: Array<{ name: string }> }) => void,
 ) {
-	const own = await startSandbox({ apiKey, maxLifetimeMs: 5 * 60_000, ...sandboxOptions });
+	const own = await startSandbox({ apiKey, maxIdleMs: 5 * 60_000, ...sandboxOptions });
 	try {
 		await n8n.importCredentials([credential(`vp${id}`, own.url, apiKey)]);
 		const rows = Array.from({ length: count }, (_, i) => ({ name: `Class ${i}` }));
@@ -44,16 +44,16 @@ export async function createClasses(
 export type RateLimitedClasses = Omit<ClassesRun, 'sandboxOptions'> & {
 	/** Requests per second the sandbox takes before it answers 429. */
 	rateLimit: number;
-	sandboxLifetimeMs?: number;
+	sandboxIdleMs?: number;
 	testTimeoutMs?: number;
 };
 
-export function itCreatesEveryClassUnderARateLimit(n8n: () => N8n, { rateLimit, sandboxLifetimeMs, testTimeoutMs, ...run }: RateLimitedClasses) {
+export function itCreatesEveryClassUnderARateLimit(n8n: () => N8n, { rateLimit, sandboxIdleMs, testTimeoutMs, ...run }: RateLimitedClasses) {
 	const { count, maxConcurrentRequests } = run;
 	it(`sends ${count} items ${maxConcurrentRequests} at a time under a rate limit: all succeed, in input order, none sent twice`, async () => {
-		const sandboxOptions = { latencyMs: 20, rateLimit, ...(sandboxLifetimeMs === undefined ? {} : { maxLifetimeMs: sandboxLifetimeMs }) };
+		const sandboxOptions = { latencyMs: 20, rateLimit, ...(sandboxIdleMs === undefined ? {} : { maxIdleMs: sandboxIdleMs }) };
 		await createClasses(n8n(), { ...run, sandboxOptions }, ({ result, output: outputOfRun, own, rows }) => {
-			expect(result.ok).toBe(true);
+			expect(result).toHaveRunOk();
 
 			const output = outputOfRun();
 			expect(output.map((item: { json: { name: string } }) => item.json.name)).toEqual(rows.map((r) => r.name));
