@@ -1,11 +1,11 @@
 'use strict';
-// Installs Node 24 and the n8n versions of versions.js into the cache. An install counts only
+// Installs Node 24, the n8n versions of versions.js and the stand-in registry into the cache. An install counts only
 // when its marker names the current recipe and what it installed still runs; anything else (a
 // half-finished folder, a Node package without its program, an older recipe) is wiped and redone.
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { node24Dir, n8nDir } = require('../common/paths');
+const { cacheRoot, node24Dir, n8nDir } = require('../common/paths');
 const { versionSpec } = require('./versions');
 const { npmEnv, runStep, withLock, say, elapsed, installLog, InstallError } = require('./steps');
 
@@ -13,6 +13,9 @@ const { npmEnv, runStep, withLock, say, elapsed, installLog, InstallError } = re
 
 const MARKER = '.install-complete';
 const NODE24 = { version: 24, spec: 'node@24' };
+// A test tool, not a dev dependency: its audit plugin asks for node-fetch's `cjs` tag, which the
+// registry here lacks, and the override that fixes it is refused in a community package's package.json.
+const VERDACCIO = { version: '6.10.4', overrides: { 'verdaccio-audit': { 'node-fetch': '2.7.0' } } };
 
 function node24Bin() {
 	return path.join(node24Dir, 'node_modules', '.bin', 'node');
@@ -125,6 +128,22 @@ async function ensureNode24() {
 	return node24Bin();
 }
 
+/** verdaccio's program in the cache, installed on first use; it runs on Node 24. */
+async function ensureVerdaccio() {
+	const dir = path.join(cacheRoot, `verdaccio-${VERDACCIO.version}`);
+	const bin = path.join(dir, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
+	await ensure(dir, {
+		name: `verdaccio ${VERDACCIO.version}`,
+		recipe: JSON.stringify(VERDACCIO),
+		verify: () => (fs.existsSync(bin) ? undefined : `${bin} is missing`),
+		install: async () => {
+			freshDir(dir, { private: true, dependencies: { verdaccio: VERDACCIO.version }, overrides: VERDACCIO.overrides });
+			await runStep('verdaccio: downloading it from the npm registry', 'npm', ['install', '--ignore-scripts'], { cwd: dir, env: npmEnv({}) });
+		},
+	});
+	return bin;
+}
+
 /**
  * npm settings and PATH for installing with the version's Node and against its headers.
  * @param {VersionSpec} spec
@@ -189,4 +208,4 @@ async function nodeFor(version) {
 	return versionSpec(version).node === 24 ? await ensureNode24() : process.execPath;
 }
 
-module.exports = { ensureN8n, ensureNode24, nodeFor, isInstalled, recipeOf, MARKER, INSTALL_METHODS: Object.keys(INSTALLERS) };
+module.exports = { ensureN8n, ensureNode24, ensureVerdaccio, nodeFor, isInstalled, recipeOf, MARKER, INSTALL_METHODS: Object.keys(INSTALLERS) };
