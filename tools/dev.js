@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 'use strict';
 // npm run dev [-- --port 5678] [--sandbox-port 8787]
-// For contributors: `tsc --watch`, and a local n8n (the default 2.x) that loads the package
-// straight from dist (node types CUSTOM.videoPlatform and CUSTOM.videoPlatformTrigger), with the
-// sandbox and its credential. n8n does not reload community nodes by itself, so after each compile
-// without errors the package is reloaded (n8n's own reload, else a restart of n8n).
+// For contributors: n8n's node CLI (`n8n-node dev --external-n8n`, which runs tsc --watch) beside the
+// pinned n8n (the default 2.x: `n8n-node dev` alone would run n8n@latest, which does not install
+// here), with the sandbox and its credential. n8n loads the package from dist (node types
+// CUSTOM.videoPlatform and CUSTOM.videoPlatformTrigger) and reloads it after each compile by itself.
 const { spawn } = require('node:child_process');
+const fs = require('node:fs');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 
@@ -15,9 +16,8 @@ const { N8n } = require('./n8n/n8n');
 const { repoRoot } = require('./common/paths');
 const { createSandbox } = require('./sandbox/server');
 
-// N8N_DEV_RELOAD=true adds POST /rest/dev/reload, which reloads the custom extension folders. Its
-// file watcher does not work for them (n8n 2.41 looks for dist/node_modules and logs ENOENT).
-const n8nEnv = { N8N_CUSTOM_EXTENSIONS: path.join(repoRoot, 'dist'), N8N_DEV_RELOAD: 'true' };
+const dist = path.join(repoRoot, 'dist');
+const n8nEnv = { N8N_CUSTOM_EXTENSIONS: dist, N8N_DEV_RELOAD: 'true' };
 
 const USAGE = `Usage: npm run dev [-- --port 5678] [--sandbox-port 8787]
   --port          n8n's port (default: a free one)
@@ -39,20 +39,6 @@ function run(command, args) {
 }
 
 /**
- * Reloads the package in the running n8n; restarts n8n when the reload is refused.
- * @param {N8n} n8n
- * @returns {Promise<void>}
- */
-async function reload(n8n) {
-	const response = await fetch(`${n8n.baseUrl}/rest/dev/reload`, { method: 'POST' }).catch(() => undefined);
-	if (response?.ok) return say('Reloaded the package in n8n. Refresh the editor to see description changes.');
-	say(`n8n's reload answered ${response ? response.status : 'nothing'}; restarting n8n...`);
-	await n8n.stop();
-	await n8n.start({ env: n8nEnv });
-	say('n8n restarted.');
-}
-
-/**
  * The sandbox and n8n, with the sandbox credential and the owner; stops both if anything fails.
  * @param {{ port?: number, sandboxPort?: number }} ports  a free one for each left out
  */
@@ -65,6 +51,8 @@ async function startServices({ port, sandboxPort }) {
 		await sandbox.start();
 		// Imported every time, so that it points at this run's sandbox port.
 		await n8n.importCredentials([sandboxCredential(sandbox.url, sandbox.options.apiKey)]);
+		// n8n's hot reload lists <folder>/node_modules of a custom folder, and watches none without one.
+		fs.mkdirSync(path.join(dist, 'node_modules'), { recursive: true });
 		await n8n.start({ env: n8nEnv });
 		await ensureOwner(n8n.baseUrl);
 		return { n8n, sandbox };
@@ -86,35 +74,18 @@ async function main() {
 	const { n8n, sandbox } = await startServices({ port: Number(values.port) || undefined, sandboxPort: Number(values['sandbox-port']) || undefined });
 	say(`n8n ${n8n.version} at ${n8n.baseUrl} (log in with ${OWNER.email} / ${OWNER.password}); log: ${n8n.logFile}`);
 	say(`Sandbox: ${sandbox.url}/ with the credential "${sandboxCredential(sandbox.url, sandbox.options.apiKey).name}".`);
-	say('Edit nodes/ or credentials/: each compile without errors reloads the package. Ctrl-C stops all.');
 
-	const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
-	const watch = spawn(tsc, ['--watch', '--preserveWatchOutput', '-p', 'tsconfig.json'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
-	let first = true;
-	// One reload at a time; a compile during a reload gets a reload of its own after it.
-	let reloading = Promise.resolve();
-	watch.stdout.on('data', (chunk) => {
-		process.stdout.write(chunk);
-		// tsc --watch ends every compile with "Found N errors. Watching for file changes."
-		const found = /Found (\d+) errors?\. Watching for file changes/.exec(String(chunk));
-		if (!found) return;
-		// The first compile only repeats the build that n8n started with.
-		if (first) return void (first = false);
-		if (found[1] !== '0') return say('Not reloaded: fix the errors above first.');
-		reloading = reloading.then(() => reload(n8n)).catch((error) => say(`Reload failed: ${error.message}`));
-	});
-
-	let stopping = false;
-	const stop = async () => {
-		if (stopping) return;
-		stopping = true;
-		watch.kill();
-		await n8n.stop();
-		await sandbox.stop();
-		process.exit(0);
-	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
+	say('n8n\'s node CLI takes the screen now: it compiles on every change and n8n reloads the package. Press q there to stop everything.');
+	const cli = path.join(repoRoot, 'node_modules', '.bin', 'n8n-node');
+	// It links the repository into <folder>/.n8n/custom/node_modules, a folder this n8n does not read:
+	// n8n would then scan the repository's node_modules too, and refuse to start on the first
+	// *.node.js there that is not a node (pkce-challenge's; seen with n8n 2.41.1).
+	const linkFolder = path.join(n8n.userFolder, 'node-cli');
+	const dev = spawn(cli, ['dev', '--external-n8n', '--custom-user-folder', linkFolder], { cwd: repoRoot, stdio: 'inherit' });
+	await new Promise((resolve) => dev.once('exit', resolve));
+	await n8n.stop();
+	await sandbox.stop();
+	say('Stopped n8n and the sandbox.');
 }
 
 main().catch((/** @type {Error & { code?: string }} */ error) => {
