@@ -90,7 +90,7 @@ function partWayReport(succeeded: number[], creates?: string): string {
 
 type ItemError = NodeApiError | NodeOperationError;
 
-/** Of the other failures, this many are quoted in the run's error; the rest are counted. */
+/** Of the other failures, this many are quoted in the run's error; all are named by number. */
 const MAX_QUOTED_FAILURES = 3;
 
 function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
@@ -106,12 +106,24 @@ function reportRateLimits(this: IExecuteFunctions, { refused, pausedMs }: RateLi
 	hintInOutputPane(this, `The platform's rate limit slowed this run: ${requests} got HTTP 429 (Too Many Requests)${waited}.`);
 }
 
-/** Other items that failed while the run stopped, in their own words, so that none is hidden. */
-function alsoFailed(others: ItemError[]): string {
+/** Every other item whose request the platform may have acted on, by number: none may be run again blind. */
+function mayExistReport(items: number[], creates?: string): string {
+	if (items.length === 0) return '';
+	const one = items.length === 1;
+	const which = `${one ? 'item' : 'items'} ${indexRanges(items)}`;
+	const done = creates ? `created a ${creates} for ${which}` : `processed the request of ${which}`;
+	return `Of the other items, the platform may have ${done} (n8n counts items from 0): check the platform before you run ${one ? 'it' : 'them'} again.`;
+}
+
+/** Other items that failed while the run stopped, in their own words; past a few, named by number. */
+function alsoFailed(others: Array<{ itemIndex: number; error: ItemError }>): string {
 	if (others.length === 0) return '';
-	const quoted = others.slice(0, MAX_QUOTED_FAILURES).map((error) => `${error.message}: ${error.description ?? ''}`.trim());
-	const more = others.length > MAX_QUOTED_FAILURES ? ` (and ${others.length - MAX_QUOTED_FAILURES} more)` : '';
-	return `Also failed in this run${more}: ${quoted.join(' | ')}`;
+	const quoted = others.slice(0, MAX_QUOTED_FAILURES).map(({ error }) => `${error.message}: ${error.description ?? ''}`.trim());
+	const every =
+		others.length > MAX_QUOTED_FAILURES
+			? ` (items ${indexRanges(others.map(({ itemIndex }) => itemIndex))}; the first ${MAX_QUOTED_FAILURES} in their own words)`
+			: '';
+	return `Also failed in this run${every}: ${quoted.join(' | ')}`;
 }
 
 /**
@@ -126,15 +138,16 @@ function runFailure(
 	platform: PlatformClient,
 	creates?: string,
 ) {
-	const mayMatter = failures.filter(({ itemIndex }) => !platform.wasHeldBack(itemIndex)).map(({ error }) => error);
+	const mayMatter = failures.filter(({ itemIndex }) => !platform.wasHeldBack(itemIndex));
 	const primary =
-		mayMatter[0] ??
+		mayMatter[0]?.error ??
 		failures[0]?.error ??
 		new NodeOperationError(this.getNode(), 'The execution was stopped before every item was sent', {
 			description: `${total - succeeded.length} of ${total} items got no result.`,
 		});
-	const others = mayMatter.filter((error) => error !== primary);
-	const report = [partWayReport(succeeded, creates), alsoFailed(others)].filter(Boolean).join(' ');
+	const others = mayMatter.filter(({ error }) => error !== primary);
+	const mayExist = others.filter(({ itemIndex }) => platform.mayHaveActedFor(itemIndex)).map(({ itemIndex }) => itemIndex);
+	const report = [partWayReport(succeeded, creates), mayExistReport(mayExist, creates), alsoFailed(others)].filter(Boolean).join(' ');
 	if (report) primary.description = [primary.description, report].filter(Boolean).join(' ');
 	return primary;
 }

@@ -9,7 +9,7 @@ import { discardAnswer, readAnswer, readSuccess } from './answer';
 import type { FailedRequest } from './messages';
 import { requestError } from './messages';
 import type { Failure, Outcome, RateLimitBudget } from './outcome';
-import { heldBackByStop, nextStep, noAnswerOutcome } from './outcome';
+import { heldBackByStop, mayHaveActed, nextStep, noAnswerOutcome } from './outcome';
 import type { RateLimitPolicy, RateLimitReport, RequestPacer } from './pacer';
 import { DEFAULT_RATE_LIMIT_POLICY, PacerRegistry, sharedPacers } from './pacer';
 import type { PlatformRequest, PlatformRequester, PlatformResponse } from './request';
@@ -89,8 +89,8 @@ export class PlatformClient {
 	/** The waits this run's 429s really took, as [start, end]; overlapping ones count once. */
 	private readonly waits: Array<[number, number]> = [];
 
-	/** Items whose request the run's stop held back before it was sent. */
-	private readonly heldBack = new Set<number>();
+	/** How each failed item's request ended, for the run's report. */
+	private readonly failures = new Map<number, Failure>();
 
 	/** Ends this run's waits and sends when the user stops the execution or an item fails the run. */
 	readonly stop: RunStop;
@@ -125,7 +125,14 @@ export class PlatformClient {
 
 	/** Whether the item failed only because the run stopped before its request was sent. */
 	wasHeldBack(itemIndex: number): boolean {
-		return this.heldBack.has(itemIndex);
+		const outcome = this.failures.get(itemIndex);
+		return outcome !== undefined && heldBackByStop(outcome);
+	}
+
+	/** Whether the item failed after the platform may have acted on its request. */
+	mayHaveActedFor(itemIndex: number): boolean {
+		const outcome = this.failures.get(itemIndex);
+		return outcome !== undefined && mayHaveActed(outcome);
 	}
 
 	forItem(itemIndex: number): PlatformRequester {
@@ -182,7 +189,7 @@ export class PlatformClient {
 	}
 
 	private failure(outcome: Failure, failed: FailedRequest) {
-		if (heldBackByStop(outcome)) this.heldBack.add(failed.itemIndex);
+		this.failures.set(failed.itemIndex, outcome);
 		return requestError(outcome, failed);
 	}
 

@@ -79,6 +79,11 @@ export const REACH: Record<Outcome['kind'], Reach> = {
 	'html-page': 'may-have-acted',
 };
 
+/** Whether the platform may have acted without the node knowing: its room may exist. */
+export function mayHaveActed(outcome: Outcome): boolean {
+	return REACH[outcome.kind] === 'may-have-acted' || (outcome.kind === 'error-status' && outcome.status >= 500);
+}
+
 /** Held back by the run's stop, never sent: a run's report looks past these to what really failed. */
 export function heldBackByStop(outcome: Outcome): boolean {
 	return outcome.kind === 'stopped-before-sending' || outcome.kind === 'stopped-after-429';

@@ -1,4 +1,5 @@
 import type { IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
+import fc from 'fast-check';
 
 import { router } from '../../../../nodes/VideoPlatform/actions/router';
 import { createExecuteContext } from '../../../helpers/executeContext';
@@ -89,5 +90,62 @@ describe('the run that stops at a failure says what it had already done', () => 
 		const { result } = run(3, { maxConcurrentRequests: 1 }, ['Room 0'], false);
 		const error = await failureOf(result);
 		expect(error.description).not.toContain('This run stopped at this failure');
+	});
+});
+
+describe('the run that stops at a failure names every other item whose room may exist', () => {
+	/** Room 0 is refused at once (the run's error); each of `maybe` gets a 503 a little later, the rest a room. */
+	function runWithServerErrors(count: number, maybe: number[]) {
+		const items = Array.from({ length: count }, (_, i) => ({ json: { name: `Room ${i}` } }));
+		const http = jest.fn(async (options: IHttpRequestOptions) => {
+			const { name } = JSON.parse(String(options.body)) as { name: string };
+			const index = Number(name.split(' ')[1]);
+			if (index === 0) return { statusCode: 422, body: '{"message":"name is reserved"}' };
+			await new Promise((resolve) => setTimeout(resolve, 5));
+			return maybe.includes(index) ? { statusCode: 503, body: '{"message":"busy"}' } : { statusCode: 201, body: JSON.stringify({ name }) };
+		});
+		const context = createExecuteContext({
+			credentials,
+			items,
+			continueOnFail: false,
+			http,
+			parameters: { name: (i: number) => items[i].json.name, type: 'conference', options: { maxConcurrentRequests: 50 } },
+		});
+		return failureOf(router.call(context, testClients()));
+	}
+
+	/** The item numbers a report names, e.g. "1-3, 7" as [1, 2, 3, 7]. */
+	const expand = (ranges: string) =>
+		ranges.split(', ').flatMap((range) => {
+			const [from, to = from] = range.split('-').map(Number);
+			return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+		});
+
+	it('however many there are, by number, with no "and N more"', async () => {
+		const error = await runWithServerErrors(12, [1, 2, 3, 4, 5, 6, 9, 11]);
+		expect(error.message).toMatch(/^The platform rejected the request \(HTTP 422\).*\[item 0\]$/);
+		expect(error.description).toContain(
+			'Of the other items, the platform may have created a room for items 1-6, 9, 11 (n8n counts items from 0): check the platform before you run them again.',
+		);
+		expect(error.description).toContain('Also failed in this run (items 1-6, 9, 11; the first 3 in their own words): ');
+		expect(error.description).not.toMatch(/and \d+ more/);
+	});
+
+	it('names one in the singular, and none when no other room may exist', async () => {
+		expect((await runWithServerErrors(4, [2])).description).toContain(
+			'Of the other items, the platform may have created a room for item 2 (n8n counts items from 0): check the platform before you run it again.',
+		);
+		expect((await runWithServerErrors(4, [])).description).not.toContain('Of the other items');
+	});
+
+	it('for any set of items, names exactly those', async () => {
+		await fc.assert(
+			fc.asyncProperty(fc.uniqueArray(fc.integer({ min: 1, max: 29 }), { maxLength: 29 }), async (maybe) => {
+				const error = await runWithServerErrors(30, maybe);
+				const named = /may have created a room for items? ([\d, -]+) \(n8n/.exec(error.description ?? '')?.[1];
+				expect(named === undefined ? [] : expand(named)).toEqual([...maybe].sort((a, b) => a - b));
+			}),
+			{ numRuns: 25 },
+		);
 	});
 });
