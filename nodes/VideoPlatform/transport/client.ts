@@ -164,7 +164,7 @@ export class PlatformClient {
 			creates: this.creates,
 			notFound: request.notFound,
 		};
-		if ('problem' in encoded) throw requestError({ kind: 'invalid-path', problem: encoded.problem }, failed);
+		if ('problem' in encoded) throw this.failure({ kind: 'invalid-path', problem: encoded.problem }, failed);
 		// Looked up on the run's first request only: the credential and Base URL do not change within it.
 		const pacer = (this.pacer ??= this.pacers.pacerFor(
 			this.context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? undefined,
