@@ -1,10 +1,10 @@
 import type { NodeApiError } from 'n8n-workflow';
 
-import type { FailedRequest } from '../../nodes/VideoPlatform/transport/errors';
+import type { FailedRequest } from '../../nodes/VideoPlatform/transport/messages';
 import type { PlatformClientFactory, TransportSeams } from '../../nodes/VideoPlatform/transport';
 import { PlatformClient } from '../../nodes/VideoPlatform/transport';
-import { PacerRegistry } from '../../nodes/VideoPlatform/transport/pacerRegistry';
-import type { Clock } from '../../nodes/VideoPlatform/transport/rateLimit';
+import { PacerRegistry } from '../../nodes/VideoPlatform/transport/pacer';
+import type { Clock } from '../../nodes/VideoPlatform/transport/stop';
 import { createExecuteContext, testNode } from './executeContext';
 import { fakeClock, SANDBOX_KEY } from './sandbox';
 
@@ -23,7 +23,7 @@ export const createRoom = { method: 'POST' as const, path: ['rooms'], body: { na
 export const MAY_HAVE_CREATED_ROOM =
 	'The platform may have created the room; it was not sent again. Check the platform before you run this item again.';
 
-/** A failed Room → Create request, as error builders get it. */
+/** A failed Room → Create request, as the message catalogue gets it. */
 export const failedCreateRoom: FailedRequest = {
 	node: testNode,
 	itemIndex: 2,
@@ -31,8 +31,6 @@ export const failedCreateRoom: FailedRequest = {
 	baseUrl: 'https://video.example.com',
 	secret: 'sk_live_secret',
 	creates: 'room',
-	safe: false,
-	tries: 1,
 };
 
 /** Sends one Room → Create through n8n's real client, expects it to fail, and returns the error. */

@@ -1,6 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Resource } from './resources';
 import { resources, resourcesWithoutRequests } from './resources';
+import { runOptions } from './router';
 
 const resourceList = Object.values(resources);
 
@@ -13,6 +16,14 @@ function resourceOption({ resource }: { resource: INodePropertyOptions }): INode
 	return { ...resource, displayOptions: { show: { '@tool': [false] } } };
 }
 
+/** A resource's fields, each operation that sends requests followed by the router's Options for it. */
+function fieldsOf(resource: string, entry: Resource): INodeProperties[] {
+	const options = Object.entries(entry.operations)
+		.filter(([, operation]) => operation.kind === 'item')
+		.flatMap(([operation]) => updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, [runOptions]));
+	return [...entry.description, ...options];
+}
+
 /** The Resource selector, then each resource's Operation selector and fields. */
 export const properties: INodeProperties[] = [
 	{
@@ -23,5 +34,5 @@ export const properties: INodeProperties[] = [
 		options: resourceList.map(resourceOption),
 		default: 'room',
 	},
-	...resourceList.flatMap((entry) => entry.description),
+	...Object.entries(resources).flatMap(([resource, entry]) => fieldsOf(resource, entry)),
 ];

@@ -1,11 +1,210 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { PlatformClientFactory } from '../transport';
-import type { Operation } from './resources';
-import { findOperation } from './resources';
-import { runPerItem } from './runPerItem';
+import type { PlatformClient, PlatformClientFactory, RateLimitReport } from '../transport';
+import { notStartedError, seconds } from '../transport';
 import { API_CREDENTIAL } from '../shared/credentials';
+import { hintInOutputPane } from '../shared/executionHints';
+import { errorToJson } from '../shared/itemError';
+import type { ItemOperation, Operation } from './resources';
+import { findOperation } from './resources';
+
+export const DEFAULT_CONCURRENCY = 10;
+export const MAX_CONCURRENCY = 50;
+
+/** Read once per run. */
+const concurrencyOption: INodeProperties = {
+	displayName: 'Max Concurrent Requests',
+	name: 'maxConcurrentRequests',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
+	default: DEFAULT_CONCURRENCY,
+	description:
+		'How many requests may be under way at once. Lower it if the platform rate-limits you often; 1 sends items one after another.',
+};
+
+/** The Options of every operation that sends requests; properties.ts adds them after its fields. */
+export const runOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [concurrencyOption],
+};
+
+function readConcurrency(this: IExecuteFunctions): number {
+	const value = Number(this.getNodeParameter(`options.${concurrencyOption.name}`, 0, DEFAULT_CONCURRENCY));
+	if (!Number.isFinite(value)) return DEFAULT_CONCURRENCY;
+	return Math.min(MAX_CONCURRENCY, Math.max(1, Math.floor(value)));
+}
+
+/**
+ * Runs `task` for indexes 0..count-1 with at most `limit` under way. Once `stop()` is true no
+ * new task starts; the ones under way finish. Only `limit` promises exist at a time, so memory
+ * does not grow with `count`.
+ */
+async function runBounded(
+	count: number,
+	limit: number,
+	task: (index: number) => Promise<void>,
+	stop: () => boolean,
+): Promise<void> {
+	let next = 0;
+	const worker = async () => {
+		while (!stop() && next < count) await task(next++);
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+}
+
+/** Indexes as short ranges, e.g. "0-4, 6, 8-9". */
+function indexRanges(indexes: number[]): string {
+	const sorted = [...indexes].sort((a, b) => a - b);
+	const ranges: string[] = [];
+	for (let start = 0; start < sorted.length; ) {
+		let end = start;
+		while (end + 1 < sorted.length && sorted[end + 1] === sorted[end] + 1) end++;
+		ranges.push(start === end ? `${sorted[start]}` : `${sorted[start]}-${sorted[end]}`);
+		start = end + 1;
+	}
+	return ranges.join(', ');
+}
+
+/**
+ * What a run that stopped at a failure had already done, so that nobody runs the whole
+ * workflow again blind to it. Empty when nothing had succeeded.
+ */
+function partWayReport(succeeded: number[], creates?: string): string {
+	if (succeeded.length === 0) return '';
+	const one = succeeded.length === 1;
+	const items = one ? `1 item` : `${succeeded.length} items`;
+	const which = `${one ? 'item' : 'items'} ${indexRanges(succeeded)}`;
+	const done = creates ? `got a ${creates}` : 'succeeded';
+	const again = creates ? `create ${one ? `that ${creates}` : `those ${creates}s`} again` : `send ${one ? 'it' : 'them'} again`;
+	return (
+		`This run stopped at this failure, and ${items} had already ${done} in it (${which}; n8n counts items from 0). ` +
+		`Running the whole workflow again would ${again}. ` +
+		'To run every item and get each failure as an output item instead, set Settings → On Error to "Continue" on this node.'
+	);
+}
+
+type ItemError = NodeApiError | NodeOperationError;
+
+/** Of the other failures, this many are quoted in the run's error; all are named by number. */
+const MAX_QUOTED_FAILURES = 3;
+
+function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+}
+
+/** A slow run explains itself in the editor. */
+function reportRateLimits(this: IExecuteFunctions, { refused, pausedMs }: RateLimitReport): void {
+	if (refused === 0) return;
+	const requests = refused === 1 ? '1 request' : `${refused} requests`;
+	const waited = pausedMs > 0 ? `, and the node waited ${seconds(pausedMs)} in total` : '';
+	hintInOutputPane(this, `The platform's rate limit slowed this run: ${requests} got HTTP 429 (Too Many Requests)${waited}.`);
+}
+
+/** Every other item whose request the platform may have acted on, by number: none may be run again blind. */
+function mayExistReport(items: number[], creates?: string): string {
+	if (items.length === 0) return '';
+	const one = items.length === 1;
+	const which = `${one ? 'item' : 'items'} ${indexRanges(items)}`;
+	const done = creates ? `created a ${creates} for ${which}` : `processed the request of ${which}`;
+	return `Of the other items, the platform may have ${done} (n8n counts items from 0): check the platform before you run ${one ? 'it' : 'them'} again.`;
+}
+
+/** Other items that failed while the run stopped, in their own words; past a few, named by number. */
+function alsoFailed(others: Array<{ itemIndex: number; error: ItemError }>): string {
+	if (others.length === 0) return '';
+	const quoted = others.slice(0, MAX_QUOTED_FAILURES).map(({ error }) => `${error.message}: ${error.description ?? ''}`.trim());
+	const every =
+		others.length > MAX_QUOTED_FAILURES
+			? ` (items ${indexRanges(others.map(({ itemIndex }) => itemIndex))}; the first ${MAX_QUOTED_FAILURES} in their own words)`
+			: '';
+	return `Also failed in this run${every}: ${quoted.join(' | ')}`;
+}
+
+/**
+ * The error the run ends with: the first failure that reached the platform or the node's checks,
+ * rather than an item that was only held back by the stop; the others that may matter are named.
+ */
+function runFailure(
+	this: IExecuteFunctions,
+	failures: Array<{ itemIndex: number; error: ItemError }>,
+	succeeded: number[],
+	total: number,
+	platform: PlatformClient,
+	creates?: string,
+) {
+	const mayMatter = failures.filter(({ itemIndex }) => !platform.wasHeldBack(itemIndex));
+	const primary =
+		mayMatter[0]?.error ??
+		failures[0]?.error ??
+		new NodeOperationError(this.getNode(), 'The execution was stopped before every item was sent', {
+			description: `${total - succeeded.length} of ${total} items got no result.`,
+		});
+	const others = mayMatter.filter(({ error }) => error !== primary);
+	const mayExist = others.filter(({ itemIndex }) => platform.mayHaveActedFor(itemIndex)).map(({ itemIndex }) => itemIndex);
+	const report = [partWayReport(succeeded, creates), mayExistReport(mayExist, creates), alsoFailed(others)].filter(Boolean).join(' ');
+	if (report) primary.description = [primary.description, report].filter(Boolean).join(' ');
+	return primary;
+}
+
+/**
+ * Runs the operation for every item with bounded concurrency. Output order and pairedItem
+ * follow the input. Without Continue On Fail the first failure stops new requests and waits
+ * (a 429's included); those under way finish, then the failure is thrown, saying which items
+ * had already succeeded. The user stopping the execution ends waits and requests at once.
+ */
+async function runPerItem(
+	this: IExecuteFunctions,
+	operation: ItemOperation,
+	createClient: PlatformClientFactory,
+): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const platform = createClient(this, operation.creates);
+	const continueOnFail = this.continueOnFail();
+
+	const returnData: INodeExecutionData[] = new Array(items.length);
+	const succeeded: number[] = [];
+	const failures: Array<{ itemIndex: number; error: ItemError }> = [];
+	await runBounded(
+		items.length,
+		readConcurrency.call(this),
+		async (itemIndex) => {
+			try {
+				const json = await operation.execute.call(this, itemIndex, platform.forItem(itemIndex));
+				returnData[itemIndex] = { json, pairedItem: { item: itemIndex } };
+				succeeded.push(itemIndex);
+			} catch (caught) {
+				const error = asNodeError.call(this, caught, itemIndex);
+				if (continueOnFail) {
+					returnData[itemIndex] = { json: errorToJson(error), pairedItem: { item: itemIndex } };
+					return;
+				}
+				failures.push({ itemIndex, error });
+				platform.stop.stopAfterFailure();
+			}
+		},
+		() => platform.stop.reason !== undefined,
+	);
+	reportRateLimits.call(this, platform.rateLimits);
+	const stopped = platform.stop.reason;
+	if (continueOnFail) {
+		// After a stop every item still says what became of it, the ones never started included.
+		for (let i = 0; i < items.length; i++) {
+			returnData[i] ??= {
+				json: errorToJson(notStartedError(this.getNode(), i, stopped ?? 'execution-stopped', operation.creates)),
+				pairedItem: { item: i },
+			};
+		}
+		return [returnData];
+	}
+	if (failures.length === 0 && !stopped) return [returnData];
+	throw runFailure.call(this, failures, succeeded, items.length, platform, operation.creates);
+}
 
 /** The operation value n8n's editor gives its own "Custom API Call" entry. */
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';

@@ -1,5 +1,9 @@
-import type { Deadline } from './deadline';
-import { DeadlineExceeded } from './deadline';
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
+
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting';
+import type { Outcome } from './outcome';
+import type { Deadline } from './stop';
+import { DeadlineExceeded } from './stop';
 
 /**
  * How reading ended: `whole`; `overflowed` (longer than allowed, `text` holds its start);
@@ -19,7 +23,7 @@ function isDecompressionError(error: unknown): boolean {
 
 type BodyStream = AsyncIterable<unknown> & { destroy: (error?: Error) => void };
 
-export function isBodyStream(body: unknown): body is BodyStream {
+function isBodyStream(body: unknown): body is BodyStream {
 	return (
 		body !== null &&
 		typeof body === 'object' &&
@@ -71,4 +75,63 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: Dead
 	} finally {
 		deadline.signal.removeEventListener('abort', stop);
 	}
+}
+
+/** Whether a successful answer is a web page rather than what an API sends. */
+export function isHtmlPage(contentType: unknown, text: string): boolean {
+	if (typeof contentType === 'string' && /\btext\/html\b/i.test(contentType)) return true;
+	return /^\s*(<!doctype html|<html[\s>])/i.test(text);
+}
+
+/** `application/json` and the `+json` types, such as `application/problem+json`. */
+function isLabelledJson(contentType: unknown): boolean {
+	return typeof contentType === 'string' && /^\s*application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType);
+}
+
+/** n8n's client drops the header of a coding it decoded, so any coding left (bar identity) was not. */
+function undecodedEncoding(header: unknown): string | undefined {
+	if (typeof header !== 'string') return undefined;
+	const codings = header.split(',').map((coding) => coding.trim().toLowerCase());
+	return codings.some((coding) => coding !== '' && coding !== 'identity') ? header : undefined;
+}
+
+/**
+ * What a 2xx answer gives the operation: parsed JSON, or else the text as it came (the API does
+ * not state its success body). An answer that cannot be read fails the item rather than pass as
+ * a success, and the platform may have acted on the request, so it is not sent again.
+ *
+ * A gzip body cut short inside intact HTTP framing is inflated by n8n's client without an error,
+ * so it cannot be told from a whole one here: requests ask for no compression (Accept-Encoding:
+ * identity); from a server that compresses anyway, only a cut answer labelled JSON is caught.
+ */
+export function decodeSuccess(answer: ReadAnswer, response: { headers?: Record<string, unknown>; statusCode: number }): Outcome {
+	const { headers, statusCode: status } = response;
+	const encoding = undecodedEncoding(headers?.['content-encoding']);
+	if (encoding !== undefined) return { kind: 'undecodable', status, why: 'encoding', encoding };
+	if (answer.outcome === 'undecodable') return { kind: 'undecodable', status, why: 'damaged' };
+	const contentType = headers?.['content-type'];
+	if (isHtmlPage(contentType, answer.text)) return { kind: 'html-page', status };
+	const answered = (body: unknown): Outcome => ({ kind: 'answered', response: { statusCode: status, body } });
+	// JSON.parse rejects a UTF-8 byte-order mark, which some servers put first.
+	const text = answer.text.replace(/^\uFEFF/, '');
+	if (text.trim() === '') return answered('');
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		return isLabelledJson(contentType) ? { kind: 'undecodable', status, why: 'not-json' } : answered(answer.text);
+	}
+	// n8n copies and saves items recursively: too deep an answer would crash it later, unexplained.
+	return nestsDeeperThan(parsed, MAX_NESTING_DEPTH) ? { kind: 'too-deep', status } : answered(parsed);
+}
+
+/** How a 2xx answer ends: read within its size and deadline, then decoded. */
+export async function readSuccess(response: IN8nHttpFullResponse, maxBytes: number, deadline: Deadline): Promise<Outcome> {
+	const { statusCode: status } = response;
+	const answer = await readAnswer(response.body, maxBytes, deadline);
+	if (answer.outcome !== 'whole' && deadline.cancelled) return { kind: 'stopped-while-answering' };
+	if (answer.outcome === 'deadline') return { kind: 'timeout', deadlineMs: deadline.ms };
+	if (answer.outcome === 'cut-off') return { kind: 'cut-off', status };
+	if (answer.outcome === 'overflowed') return { kind: 'too-large', status, maxBytes };
+	return decodeSuccess(answer, response);
 }

@@ -1,45 +1,65 @@
-import type { ICredentialsDecrypted, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IExecuteFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { API_VERSION_PREFIX } from '../platform';
-import { discardAnswer, readAnswer } from './answer';
-import type { CheckedCredential, VideoPlatformCredentials } from './credential';
-import { checkCredential, CREDENTIAL_TYPE } from './credential';
-import { decodeSuccess } from './decode';
-import { Deadline, DeadlineExceeded } from './deadline';
-import type { FailedRequest } from './errors';
-import { httpStatusError, rateLimitError } from './errors';
-import type { RateLimitReport, RequestPacer } from './pacer';
-import { PacerRegistry, sharedPacers } from './pacerRegistry';
-import type { TransportPolicy, TransportSeams } from './policy';
-import { DEFAULT_TRANSPORT_POLICY } from './policy';
-import type { Clock } from './rateLimit';
-import { retryDelayMs, systemClock } from './rateLimit';
-import { redirectError } from './redirect';
+import { apiKeyProblem, normalizeApiKey } from '../shared/apiKey';
+import { baseUrlProblem, normalizeBaseUrl } from '../shared/baseUrl';
+import { API_CREDENTIAL } from '../shared/credentials';
+import { discardAnswer, readAnswer, readSuccess } from './answer';
+import type { FailedRequest } from './messages';
+import { requestError } from './messages';
+import type { Failure, Outcome, RateLimitBudget } from './outcome';
+import { heldBackByStop, mayHaveActed, nextStep, noAnswerOutcome } from './outcome';
+import type { RateLimitPolicy, RateLimitReport, RequestPacer } from './pacer';
+import { DEFAULT_RATE_LIMIT_POLICY, PacerRegistry, sharedPacers } from './pacer';
 import type { PlatformRequest, PlatformRequester, PlatformResponse } from './request';
-import { encodePath, isSafeMethod } from './request';
-import { RunStop } from './runStop';
-import { stoppedBeforeSending, stoppedWhileAnswering } from './stopped';
-import { cutOffError, isLostAnswer, noAnswerError, timeoutError, tooLargeError } from './unanswered';
+import { encodePath } from './request';
+import type { Clock, Deadline } from './stop';
+import { DeadlineExceeded, RunStop, systemClock } from './stop';
 
-/**
- * Failures a safe request is sent again after: a server error that may pass, a lost or cut-off
- * answer. Not a timeout (it took the whole deadline already), nor what would fail the same way
- * again (a refused connection, DNS, TLS, 501).
- */
-const transient = new WeakSet<Error>();
+export const CREDENTIAL_TYPE = API_CREDENTIAL.type;
 
-const RETRIED_STATUSES = new Set([500, 502, 503, 504]);
-
-function worthRetrying<E extends Error>(error: E, when = true): E {
-	if (when) transient.add(error);
-	return error;
+export interface VideoPlatformCredentials {
+	baseUrl?: string;
+	apiKey?: string;
 }
 
-/** How often one request was refused with 429, and how long it waited for them. */
-interface RateLimitBudget {
-	refusals: number;
-	waitedMs: number;
+/** The credential as requests use it, once its rules have been checked. */
+interface CheckedCredential {
+	baseUrl: string;
+	apiKey: string;
+}
+
+/** Checks the credential before anything is sent; a problem fails the item that asked. */
+export function checkCredential(node: INode, data: VideoPlatformCredentials, itemIndex: number): CheckedCredential {
+	const apiKey = normalizeApiKey(data.apiKey);
+	const problem = baseUrlProblem(data.baseUrl) ?? apiKeyProblem(apiKey);
+	if (problem) {
+		throw new NodeOperationError(node, `${problem.message} [item ${itemIndex}]`, { itemIndex, description: problem.description });
+	}
+	return { baseUrl: normalizeBaseUrl(data.baseUrl), apiKey };
+}
+
+/** How long and how large one request may be, and how long it may wait out 429s. */
+export interface TransportPolicy {
+	rateLimit: RateLimitPolicy;
+	/** From send to the last byte of the answer. Generous, since a room may take a while. */
+	deadlineMs: number;
+	/** Of the decoded answer; far above what creating a room returns. */
+	maxAnswerBytes: number;
+}
+
+export const DEFAULT_TRANSPORT_POLICY: TransportPolicy = {
+	rateLimit: DEFAULT_RATE_LIMIT_POLICY,
+	deadlineMs: 60_000,
+	maxAnswerBytes: 10 * 1024 * 1024,
+};
+
+/** Test seams: a clock that does not wait for real, pacers of the test's own, smaller limits. */
+export interface TransportSeams {
+	clock?: Clock;
+	pacers?: PacerRegistry;
+	policy?: Partial<TransportPolicy>;
 }
 
 /** Only the start of an error answer is quoted, so there is no need to read more. */
@@ -48,9 +68,9 @@ const MAX_ERROR_ANSWER_BYTES = 64 * 1024;
 /**
  * The one way requests reach the platform, one per node run. It reads the credential once,
  * paces requests with every run in this process that uses the same credential, encodes the path
- * and joins the URL, and maps every failure to an error that names the item. 429s are waited out.
- * A safe request (GET) is also sent again after a server error or a lost answer; an unsafe one
- * (POST) never, since the platform may have processed it. Redirects are never followed.
+ * and joins the URL, sends, and turns how the request ended into one `Outcome` (outcome.ts),
+ * which decides whether it goes again and which error names the item (messages.ts). 429s are
+ * waited out; nothing else is sent again. Redirects are never followed.
  */
 export class PlatformClient {
 	private credential?: Promise<VideoPlatformCredentials>;
@@ -68,6 +88,9 @@ export class PlatformClient {
 
 	/** The waits this run's 429s really took, as [start, end]; overlapping ones count once. */
 	private readonly waits: Array<[number, number]> = [];
+
+	/** How each failed item's request ended, for the run's report. */
+	private readonly failures = new Map<number, Failure>();
 
 	/** Ends this run's waits and sends when the user stops the execution or an item fails the run. */
 	readonly stop: RunStop;
@@ -100,6 +123,18 @@ export class PlatformClient {
 		return { refused: this.refused, pausedMs };
 	}
 
+	/** Whether the item failed only because the run stopped before its request was sent. */
+	wasHeldBack(itemIndex: number): boolean {
+		const outcome = this.failures.get(itemIndex);
+		return outcome !== undefined && heldBackByStop(outcome);
+	}
+
+	/** Whether the item failed after the platform may have acted on its request. */
+	mayHaveActedFor(itemIndex: number): boolean {
+		const outcome = this.failures.get(itemIndex);
+		return outcome !== undefined && mayHaveActed(outcome);
+	}
+
 	forItem(itemIndex: number): PlatformRequester {
 		return { request: async (request) => await this.request(request, itemIndex) };
 	}
@@ -120,102 +155,95 @@ export class PlatformClient {
 		const data = await this.readCredential(itemIndex);
 		const credential = checkCredential(this.context.getNode(), data, itemIndex);
 		const encoded = encodePath(request.path);
-		if ('problem' in encoded) {
-			throw new NodeOperationError(this.context.getNode(), `A value in the request's path ${encoded.problem} [item ${itemIndex}]`, {
-				itemIndex,
-				description: "Check this item's values: each must name one thing, such as a room's ID. Nothing was sent.",
-			});
-		}
-		const { path } = encoded;
-		const safe = isSafeMethod(request.method);
 		const failed: FailedRequest = {
 			node: this.context.getNode(),
 			itemIndex,
-			url: `${credential.baseUrl}${API_VERSION_PREFIX}${path}`,
+			url: 'path' in encoded ? `${credential.baseUrl}${API_VERSION_PREFIX}${encoded.path}` : '',
 			baseUrl: credential.baseUrl,
 			secret: credential.apiKey,
-			// A read creates nothing, whatever the operation makes with its other requests.
-			creates: safe ? undefined : this.creates,
-			safe,
-			tries: 0,
+			creates: this.creates,
 			notFound: request.notFound,
 		};
-		const { maxRetries, delayMs } = this.policy.safeRetry;
-		// One 429 budget for the request, however often a safe one is sent again.
-		const budget: RateLimitBudget = { refusals: 0, waitedMs: 0 };
-		for (let retry = 0; ; retry++) {
-			// Every failure of an exchange is already the node's own error, naming the item.
-			const failure = await this.exchange(request, failed, data, credential, budget).then(
-				(response) => ({ response }),
-				(error: Error) => ({ error }),
-			);
-			if ('response' in failure) return failure.response;
-			if (!safe || retry >= maxRetries || !transient.has(failure.error)) throw failure.error;
-			if (!(await this.stop.pause(this.clock, delayMs * 2 ** retry))) throw stoppedBeforeSending(failed, this.stop.reason ?? 'execution-stopped', false);
-		}
-	}
-
-	/** Sends until the platform answers with something other than 429, within the 429 budget. */
-	private async exchange(
-		request: PlatformRequest,
-		failed: FailedRequest,
-		data: VideoPlatformCredentials,
-		credential: CheckedCredential,
-		budget: RateLimitBudget,
-	): Promise<PlatformResponse> {
+		if ('problem' in encoded) throw this.failure({ kind: 'invalid-path', problem: encoded.problem }, failed);
 		// Looked up on the run's first request only: the credential and Base URL do not change within it.
 		const pacer = (this.pacer ??= this.pacers.pacerFor(
 			this.context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? undefined,
 			credential.baseUrl,
 			credential.apiKey,
 		));
-		const { rateLimit } = this.policy;
-		for (let refusedBefore = false; ; refusedBefore = true) {
-			if (!(await pacer.waitForTurn(this.stop)) || this.stop.reason) throw this.notSent(failed, refusedBefore);
-			const deadline = new Deadline(this.policy.deadlineMs, this.stop.cancelSignal);
-			failed.tries++;
-			const response = await this.send(request, failed, this.decrypted(data), deadline);
-			const status = response.statusCode;
-			if (status === 429) this.refused++;
-			else pacer.recordAccepted();
-			if (status >= 200 && status < 300) return await this.successOf(response, failed, deadline);
-			if (status >= 300 && status < 400) {
-				discardAnswer(response.body);
-				throw redirectError(failed, status, response.headers?.location);
+		const budget: RateLimitBudget = { refusals: 0, waitedMs: 0 };
+		for (;;) {
+			const outcome = await this.sendOnce(request, failed.url, this.decrypted(data), pacer, budget);
+			const step = nextStep(outcome, budget, this.policy.rateLimit, this.clock.now());
+			if ('done' in step) {
+				const { done } = step;
+				if (done.kind === 'answered') return done.response;
+				throw this.failure(done, failed);
 			}
-			// Read, not dropped, so that the connection can be reused for the retry.
-			const said = await this.errorText(response, deadline);
-			if (status !== 429) throw worthRetrying(httpStatusError(failed, status, said), RETRIED_STATUSES.has(status));
-
-			const retry = budget.refusals++;
-			const delayMs = retryDelayMs(response.headers?.['retry-after'], retry, rateLimit, this.clock.now());
-			const { refusals: tries, waitedMs } = budget;
-			if (retry >= rateLimit.maxRetries) throw rateLimitError(failed, tries, waitedMs, { gaveUp: 'tries' });
-			if (waitedMs + delayMs > rateLimit.maxTotalWaitMs) {
-				throw rateLimitError(failed, tries, waitedMs, { gaveUp: 'wait', nextWaitMs: delayMs, maxWaitMs: rateLimit.maxTotalWaitMs });
-			}
-			pacer.recordRefusal(delayMs);
+			pacer.recordRefusal(step.sendAgainAfterMs);
 			// The refused request waits as asked even when the pacer lets the others go on.
-			budget.waitedMs += await this.waitBeforeRetry(delayMs, failed);
+			const waited = await this.waitBeforeRetry(step.sendAgainAfterMs);
+			if (waited === undefined) throw this.failure({ kind: 'stopped-after-429', reason: this.stopReason }, failed);
+			budget.waitedMs += waited;
 		}
 	}
 
-	/** Waits out a 429, unless the run stops; returns how long it waited. */
-	private async waitBeforeRetry(delayMs: number, failed: FailedRequest): Promise<number> {
+	private failure(outcome: Failure, failed: FailedRequest) {
+		this.failures.set(failed.itemIndex, outcome);
+		return requestError(outcome, failed);
+	}
+
+	private get stopReason() {
+		return this.stop.reason ?? 'execution-stopped';
+	}
+
+	/** Waits out a 429, unless the run stops; returns how long it waited, or undefined when stopped. */
+	private async waitBeforeRetry(delayMs: number): Promise<number | undefined> {
 		const start = this.clock.now();
 		const waited = await this.stop.pause(this.clock, delayMs);
 		this.waits.push([start, this.clock.now()]);
-		if (!waited) throw this.notSent(failed, true);
-		return this.clock.now() - start;
+		return waited ? this.clock.now() - start : undefined;
 	}
 
-	private notSent(failed: FailedRequest, refusedBefore: boolean) {
-		return stoppedBeforeSending(failed, this.stop.reason ?? 'execution-stopped', refusedBefore);
+	/** Waits for the pacer, sends once and reads the answer: how this one sending ended. */
+	private async sendOnce(
+		request: PlatformRequest,
+		url: string,
+		credentialsDecrypted: ICredentialsDecrypted,
+		pacer: RequestPacer,
+		budget: RateLimitBudget,
+	): Promise<Outcome> {
+		if (!(await pacer.waitForTurn(this.stop)) || this.stop.reason) {
+			return { kind: budget.refusals > 0 ? 'stopped-after-429' : 'stopped-before-sending', reason: this.stopReason };
+		}
+		const deadline = this.stop.deadline(this.policy.deadlineMs);
+		let response: IN8nHttpFullResponse;
+		try {
+			response = await this.send(request, url, credentialsDecrypted, deadline);
+		} catch (error) {
+			// Whatever broke once the user stopped the execution, that stop is what happened.
+			if (deadline.cancelled) return { kind: 'stopped-while-answering' };
+			if (error instanceof DeadlineExceeded) return { kind: 'timeout', deadlineMs: deadline.ms };
+			return noAnswerOutcome(error, deadline.ms);
+		}
+		const status = response.statusCode;
+		if (status === 429) this.refused++;
+		else pacer.recordAccepted();
+		if (status >= 200 && status < 300) return await readSuccess(response, this.policy.maxAnswerBytes, deadline);
+		if (status >= 300 && status < 400) {
+			discardAnswer(response.body);
+			return { kind: 'redirected', status, location: response.headers?.location };
+		}
+		// Read, not dropped, so that the connection can be reused for the retry. The status says
+		// enough when the answer cannot be read.
+		const body = (await readAnswer(response.body, MAX_ERROR_ANSWER_BYTES, deadline)).text;
+		if (status === 429) return { kind: 'rate-limited', retryAfter: response.headers?.['retry-after'] };
+		return { kind: 'error-status', status, body };
 	}
 
 	private async send(
 		request: PlatformRequest,
-		failed: FailedRequest,
+		url: string,
 		credentialsDecrypted: ICredentialsDecrypted,
 		deadline: Deadline,
 	): Promise<IN8nHttpFullResponse> {
@@ -224,8 +252,8 @@ export class PlatformClient {
 			CREDENTIAL_TYPE,
 			{
 				method: request.method,
-				url: failed.url,
-				// Uncompressed: n8n's client inflates a cut gzip answer without an error (see decode.ts).
+				url,
+				// Uncompressed: n8n's client inflates a cut gzip answer without an error (see answer.ts).
 				headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Encoding': 'identity' },
 				body: request.body === undefined ? undefined : JSON.stringify(request.body),
 				// A stream, so that the answer's size and its deadline are the node's to enforce.
@@ -241,34 +269,7 @@ export class PlatformClient {
 			},
 			{ credentialsDecrypted },
 		) as Promise<IN8nHttpFullResponse>;
-		try {
-			return await deadline.race(pending, (late) => discardAnswer(late.body));
-		} catch (error) {
-			// Whatever broke once the user stopped the execution, that stop is what happened.
-			if (deadline.cancelled) throw stoppedWhileAnswering(failed);
-			// A timeout is not sent again: it already took the whole deadline.
-			if (error instanceof DeadlineExceeded) throw timeoutError(failed, deadline.ms);
-			throw worthRetrying(noAnswerError(failed, error, deadline.ms), isLostAnswer(error));
-		}
-	}
-
-	private async successOf(
-		response: IN8nHttpFullResponse,
-		failed: FailedRequest,
-		deadline: Deadline,
-	): Promise<PlatformResponse> {
-		const status = response.statusCode;
-		const answer = await readAnswer(response.body, this.policy.maxAnswerBytes, deadline);
-		if (answer.outcome !== 'whole' && deadline.cancelled) throw stoppedWhileAnswering(failed);
-		if (answer.outcome === 'deadline') throw timeoutError(failed, deadline.ms);
-		if (answer.outcome === 'cut-off') throw worthRetrying(cutOffError(failed, status));
-		if (answer.outcome === 'overflowed') throw tooLargeError(failed, status, this.policy.maxAnswerBytes);
-		return { statusCode: status, body: decodeSuccess(answer, response.headers, failed, status) };
-	}
-
-	/** The start of an error answer, to quote; the status says enough when it cannot be read. */
-	private async errorText(response: IN8nHttpFullResponse, deadline: Deadline): Promise<string> {
-		return (await readAnswer(response.body, MAX_ERROR_ANSWER_BYTES, deadline)).text;
+		return await deadline.race(pending, (late) => discardAnswer(late.body));
 	}
 }
 

@@ -1,5 +1,48 @@
-import type { Clock } from './rateLimit';
-import type { RunStop } from './runStop';
+import { createHash } from 'node:crypto';
+
+import type { Clock, RunStop } from './stop';
+import { systemClock } from './stop';
+
+/** How long the node keeps trying after a 429 before it gives up on an item. */
+export interface RateLimitPolicy {
+	maxRetries: number;
+	maxTotalWaitMs: number;
+	/** Used when the platform sends no usable Retry-After; doubled on every retry. */
+	fallbackDelayMs: number;
+	/** The shortest wait, so that a Retry-After of 0 or in the past is not a tight loop. */
+	minDelayMs: number;
+}
+
+export const DEFAULT_RATE_LIMIT_POLICY: RateLimitPolicy = {
+	maxRetries: 5,
+	maxTotalWaitMs: 60_000,
+	fallbackDelayMs: 1_000,
+	minDelayMs: 1_000,
+};
+
+/** Reads Retry-After as delta-seconds or as an HTTP date. Undefined when absent or unreadable. */
+export function parseRetryAfter(header: unknown, nowMs: number): number | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const text = String(value).trim();
+	if (text === '') return undefined;
+	if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+	if (!/[a-z]/i.test(text)) return undefined;
+	const date = Date.parse(text);
+	if (Number.isNaN(date)) return undefined;
+	return Math.max(0, date - nowMs);
+}
+
+/** The wait before retry number `retry` (0-based): as the platform asked or by fallback, never below the floor. */
+export function retryDelayMs(
+	retryAfterHeader: unknown,
+	retry: number,
+	policy: RateLimitPolicy,
+	nowMs: number,
+): number {
+	const asked = parseRetryAfter(retryAfterHeader, nowMs) ?? policy.fallbackDelayMs * 2 ** retry;
+	return Math.max(policy.minDelayMs, asked);
+}
 
 const WINDOW_MS = 1000;
 /** After a 429, requests go at this share of the rate the platform accepted in the second before. */
@@ -25,7 +68,7 @@ export interface RateLimitReport {
 
 /**
  * Paces the requests of every run that shares it (one per credential in a process, see
- * pacerRegistry.ts), so that they flow near the platform's rate limit without bursting into it.
+ * PacerRegistry below), so that they flow near the platform's rate limit without bursting into it.
  *
  * Until the first 429 nothing is held. The first 429s pause every request for as long as the
  * platform asked, and from then on requests are spaced at 95 % of the rate the platform accepted in
@@ -97,3 +140,38 @@ export class RequestPacer {
 		this.safeSince = Math.max(now, this.resumeAt);
 	}
 }
+
+/** Far more credentials than one process uses at once; the least recently used goes first. */
+const MAX_PACERS = 64;
+
+/**
+ * One pacer per credential, Base URL and API key in this process, so that executions sending with the same
+ * API key run at the platform's rate together instead of each learning its own share and keeping
+ * it. Across processes (queue-mode workers) nothing is shared; each process learns and recovers.
+ */
+export class PacerRegistry {
+	private readonly pacers = new Map<string, RequestPacer>();
+
+	constructor(private readonly clock: Clock) {}
+
+	/**
+	 * Without a credential id (a run with no saved credential) the run gets a pacer of its own. A
+	 * new key in the same credential may have a limit of its own, so it gets a new pacer; the key is
+	 * kept only inside a digest.
+	 */
+	pacerFor(credentialId: string | undefined, baseUrl: string, apiKey: string): RequestPacer {
+		if (!credentialId) return new RequestPacer(this.clock);
+		const key = createHash('sha256').update(JSON.stringify([credentialId, baseUrl, apiKey])).digest('hex');
+		const pacer = this.pacers.get(key) ?? new RequestPacer(this.clock);
+		this.pacers.delete(key);
+		this.pacers.set(key, pacer);
+		if (this.pacers.size > MAX_PACERS) this.pacers.delete(this.pacers.keys().next().value as string);
+		return pacer;
+	}
+
+	get size(): number {
+		return this.pacers.size;
+	}
+}
+
+export const sharedPacers = new PacerRegistry(systemClock);

@@ -19,16 +19,6 @@ export interface PlatformRequest {
 	notFound?: NotFoundMeaning;
 }
 
-/**
- * Methods that change nothing on the server (RFC 9110 §9.2.1). Only these are sent again after a
- * server error or a lost answer: sending a POST again could create a second room.
- */
-const SAFE_METHODS: ReadonlySet<IHttpRequestMethods> = new Set<IHttpRequestMethods>(['GET', 'HEAD']);
-
-export function isSafeMethod(method: IHttpRequestMethods): boolean {
-	return SAFE_METHODS.has(method);
-}
-
 /** Far longer than any ID; a longer path would make servers refuse the request line or headers. */
 export const MAX_SEGMENT_LENGTH = 1024;
 

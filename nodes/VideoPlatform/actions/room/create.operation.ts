@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ROOM_TYPES } from '../../platform';
 import type { PlatformRequester } from '../../transport';
-import { concurrencyOption } from '../concurrency';
 import { readTextParameter } from '../parameters';
 import { responseToJson } from '../responseToJson';
 
@@ -24,14 +23,6 @@ const properties: INodeProperties[] = [
 		default: 'conference',
 		description:
 			'The kind of room. The platform has published only Conference so far; to send another value, use an expression.',
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption],
 	},
 ];
 

@@ -1,14 +1,13 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { indexRanges } from '../../../../nodes/VideoPlatform/actions/partWay';
 import { resources, resourcesWithoutRequests } from '../../../../nodes/VideoPlatform/actions/resources';
 import { router } from '../../../../nodes/VideoPlatform/actions/router';
 import { createDeduplicationStore, createFilterContext } from '../../../helpers/deduplicationContext';
 import { createExecuteContext, realHttp } from '../../../helpers/executeContext';
 import { testClients } from '../../../helpers/platformClient';
 import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
-import { systemClock } from '../../../../nodes/VideoPlatform/transport/rateLimit';
+import { systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
 
 /** For runs against a real server that must really wait: real time, but pacers of their own. */
 const realTimeClients = () => testClients(systemClock);
@@ -244,9 +243,16 @@ describe('router with concurrency, against a real local server', () => {
 			expect(error.message).toMatch(/seems to be a web page.*\[item 5\]$/);
 			const created = sandbox.state.rooms.map((room: { name: string }) => Number(room.name.split(' ')[1]));
 			expect(created.length).toBeGreaterThan(0);
-			expect(error.description).toContain(
-				`This run stopped at this failure, and ${created.length} items had already got a room in it (items ${indexRanges(created)}; n8n counts items from 0). Running the whole workflow again would create those rooms again. To run every item and get each failure as an output item instead, set Settings → On Error to "Continue" on this node.`,
+			const report = /This run stopped at this failure, and (\d+) items had already got a room in it \(items ([\d, -]+); n8n counts items from 0\)\. Running the whole workflow again would create those rooms again\. To run every item and get each failure as an output item instead, set Settings → On Error to "Continue" on this node\./.exec(
+				error.description ?? '',
 			);
+			expect(Number(report?.[1])).toBe(created.length);
+			// "0-3, 6" names 0, 1, 2, 3 and 6.
+			const named = (report?.[2] ?? '').split(', ').flatMap((range) => {
+				const [from, to = from] = range.split('-').map(Number);
+				return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+			});
+			expect(named).toEqual([...created].sort((a, b) => a - b));
 		} finally {
 			await sandbox.stop();
 		}

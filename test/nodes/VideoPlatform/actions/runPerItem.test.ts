@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
 
 import { router } from '../../../../nodes/VideoPlatform/actions/router';
-import { systemClock } from '../../../../nodes/VideoPlatform/transport/rateLimit';
+import { systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
 import { createExecuteContext, realHttp } from '../../../helpers/executeContext';
 import { testClients } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';

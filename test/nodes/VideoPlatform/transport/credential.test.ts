@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiKeyProblem } from '../../../../nodes/VideoPlatform/shared/apiKey';
 import { baseUrlProblem } from '../../../../nodes/VideoPlatform/shared/baseUrl';
-import { checkCredential } from '../../../../nodes/VideoPlatform/transport/credential';
+import { checkCredential } from '../../../../nodes/VideoPlatform/transport/client';
 import { testNode } from '../../../helpers/executeContext';
 import { createRoomFailure } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';

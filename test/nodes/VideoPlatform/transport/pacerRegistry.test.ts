@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
-import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacerRegistry';
+import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacer';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import { createRoom } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';

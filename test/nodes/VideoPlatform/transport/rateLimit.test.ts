@@ -2,7 +2,7 @@ import {
 	DEFAULT_RATE_LIMIT_POLICY,
 	parseRetryAfter,
 	retryDelayMs,
-} from '../../../../nodes/VideoPlatform/transport/rateLimit';
+} from '../../../../nodes/VideoPlatform/transport/pacer';
 
 const now = Date.parse('2026-11-22T10:00:00Z');
 

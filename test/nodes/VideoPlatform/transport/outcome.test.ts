@@ -1,8 +1,13 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { noAnswerError } from '../../../../nodes/VideoPlatform/transport/unanswered';
+import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/messages';
+import { requestError } from '../../../../nodes/VideoPlatform/transport/messages';
+import { noAnswerOutcome } from '../../../../nodes/VideoPlatform/transport/outcome';
 import { testNode } from '../../../helpers/executeContext';
 import { failedCreateRoom as failed, MAY_HAVE_CREATED_ROOM as MAY_HAVE } from '../../../helpers/platformClient';
+
+/** The error an item gets for a request without an HTTP answer. */
+const noAnswerError = (failed: FailedRequest, error: unknown, deadlineMs: number) => requestError(noAnswerOutcome(error, deadlineMs), failed);
 
 /** An error as n8n-core wraps what the HTTP layer threw, with the key in its request config. */
 function wrapped(code: string) {

@@ -3,9 +3,9 @@ import { getEventListeners } from 'node:events';
 import type { NodeApiError } from 'n8n-workflow';
 
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
-import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacerRegistry';
-import { systemClock } from '../../../../nodes/VideoPlatform/transport/rateLimit';
-import { RunStop } from '../../../../nodes/VideoPlatform/transport/runStop';
+import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacer';
+import { systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
+import { RunStop } from '../../../../nodes/VideoPlatform/transport/stop';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import { createRoom, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';

@@ -6,9 +6,9 @@ import { Readable } from 'node:stream';
 import type { NodeApiError } from 'n8n-workflow';
 
 import type { ReadAnswer } from '../../../../nodes/VideoPlatform/transport/answer';
-import { readAnswer } from '../../../../nodes/VideoPlatform/transport/answer';
-import { Deadline } from '../../../../nodes/VideoPlatform/transport/deadline';
-import { decodeSuccess, isHtmlPage } from '../../../../nodes/VideoPlatform/transport/decode';
+import { decodeSuccess, isHtmlPage, readAnswer } from '../../../../nodes/VideoPlatform/transport/answer';
+import { requestError } from '../../../../nodes/VideoPlatform/transport/messages';
+import { Deadline } from '../../../../nodes/VideoPlatform/transport/stop';
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import {
@@ -21,13 +21,18 @@ import { SANDBOX_KEY } from '../../../helpers/sandbox';
 const whole = (text: string): ReadAnswer => ({ outcome: 'whole', text });
 const json = { 'content-type': 'application/json' };
 
+/** The body a 201 answer gives the operation. */
+function decoded(answer: ReadAnswer, headers: Record<string, unknown>): unknown {
+	const outcome = decodeSuccess(answer, { headers, statusCode: 201 });
+	if (outcome.kind !== 'answered') throw new Error(`expected the answer to decode, got ${outcome.kind}`);
+	return outcome.response.body;
+}
+
+/** The error the item gets for a 201 answer that cannot be read. */
 function decodeError(answer: ReadAnswer, headers: Record<string, unknown>): NodeApiError {
-	try {
-		decodeSuccess(answer, headers, failed, 201);
-	} catch (error) {
-		return error as NodeApiError;
-	}
-	throw new Error('expected the answer to be undecodable');
+	const outcome = decodeSuccess(answer, { headers, statusCode: 201 });
+	if (outcome.kind === 'answered' || outcome.kind === 'rate-limited') throw new Error('expected the answer to be undecodable');
+	return requestError(outcome, failed) as NodeApiError;
 }
 
 describe('decodeSuccess', () => {
@@ -41,7 +46,7 @@ describe('decodeSuccess', () => {
 		['an empty body', json, '', ''],
 		['an identity Content-Encoding', { ...json, 'content-encoding': 'identity' }, '{"id":"r1"}', { id: 'r1' }],
 	])('%p', (_case, headers, text, expected) => {
-		expect(decodeSuccess(whole(text), headers, failed, 201)).toEqual(expected);
+		expect(decoded(whole(text), headers)).toEqual(expected);
 	});
 
 	it.each([
@@ -86,7 +91,7 @@ describe('JSON nested too deeply to be copied and saved as an item', () => {
 	});
 
 	it('accepts the deepest answer it allows', () => {
-		expect(decodeSuccess(whole(nestedId(99)), json, failed, 201)).toEqual(JSON.parse(nestedId(99)));
+		expect(decoded(whole(nestedId(99)), json)).toEqual(JSON.parse(nestedId(99)));
 	});
 });
 

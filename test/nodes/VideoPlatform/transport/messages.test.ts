@@ -1,10 +1,8 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { htmlPageError } from '../../../../nodes/VideoPlatform/transport/decode';
-import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/errors';
-import { httpStatusError } from '../../../../nodes/VideoPlatform/transport/errors';
-import { redirectError } from '../../../../nodes/VideoPlatform/transport/redirect';
-import { cutOffError, noAnswerError, timeoutError, tooLargeError } from '../../../../nodes/VideoPlatform/transport/unanswered';
+import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/messages';
+import { requestError } from '../../../../nodes/VideoPlatform/transport/messages';
+import { noAnswerOutcome } from '../../../../nodes/VideoPlatform/transport/outcome';
 import { createRoomFailure, failedCreateRoom as failed } from '../../../helpers/platformClient';
 import { startSandbox } from '../../../helpers/sandbox';
 
@@ -20,7 +18,7 @@ describe('error mapping', () => {
 		[503, /server error \(HTTP 503\)/, /may have processed it/],
 		[409, /answered HTTP 409/, /not repeated/],
 	])('maps HTTP %p to a message that says what happened and what to do', (status, message, hint) => {
-		const error = httpStatusError(failed, status, { message: 'name is too long' });
+		const error = requestError({ kind: 'error-status', status, body: JSON.stringify({ message: 'name is too long' }) }, failed);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toMatch(message);
 		expect(error.message).toMatch(/\[item 2\]$/);
@@ -30,7 +28,7 @@ describe('error mapping', () => {
 	});
 
 	it('removes the key when the platform echoes it', () => {
-		const error = httpStatusError(failed, 400, { message: 'bad header Bearer sk_live_secret' });
+		const error = requestError({ kind: 'error-status', status: 400, body: JSON.stringify({ message: 'bad header Bearer sk_live_secret' }) }, failed);
 		expect(error.message).toContain('Bearer [redacted]');
 		expect(JSON.stringify(error)).not.toContain('sk_live_secret');
 	});
@@ -91,20 +89,20 @@ describe('the key appears in no property of an error, in no form', () => {
 
 	it.each([400, 401, 403, 404, 409, 431, 500])('HTTP %p, whatever the platform echoes', (status) => {
 		for (const echo of echoes) {
-			expectKeyNowhereIn(httpStatusError(hostile, status, echo), KEY);
-			expectKeyNowhereIn(httpStatusError(hostile, status, { message: echo, error: { detail: echo } }), KEY);
+			expectKeyNowhereIn(requestError({ kind: 'error-status', status, body: echo }, hostile), KEY);
+			expectKeyNowhereIn(requestError({ kind: 'error-status', status, body: JSON.stringify({ message: echo, error: { detail: echo } }) }, hostile), KEY);
 		}
 	});
 
 	it.each([
-		['a redirect to where the key is in the path', () => redirectError(hostile, 302, location)],
-		['a redirect to the Base URL itself', () => redirectError(hostile, 301, `${hostile.url}/`)],
-		['a timeout', () => timeoutError(hostile, 1000)],
-		['a refused connection', () => noAnswerError(hostile, { code: 'ECONNREFUSED' }, 1000)],
-		['a reset', () => noAnswerError(hostile, { cause: { code: 'ECONNRESET' } }, 1000)],
-		['a cut-off answer', () => cutOffError(hostile, 201)],
-		['an answer too large', () => tooLargeError(hostile, 201, 1024)],
-		['an HTML page', () => htmlPageError(hostile, 200)],
+		['a redirect to where the key is in the path', () => requestError({ kind: 'redirected', status: 302, location: location }, hostile)],
+		['a redirect to the Base URL itself', () => requestError({ kind: 'redirected', status: 301, location: `${hostile.url}/` }, hostile)],
+		['a timeout', () => requestError({ kind: 'timeout', deadlineMs: 1000 }, hostile)],
+		['a refused connection', () => requestError(noAnswerOutcome({ code: 'ECONNREFUSED' }, 1000), hostile)],
+		['a reset', () => requestError(noAnswerOutcome({ cause: { code: 'ECONNRESET' } }, 1000), hostile)],
+		['a cut-off answer', () => requestError({ kind: 'cut-off', status: 201 }, hostile)],
+		['an answer too large', () => requestError({ kind: 'too-large', status: 201, maxBytes: 1024 }, hostile)],
+		['an HTML page', () => requestError({ kind: 'html-page', status: 200 }, hostile)],
 	])('%s', (_label, make) => {
 		expectKeyNowhereIn(make(), KEY);
 	});
@@ -124,11 +122,11 @@ describe('the key appears in no property of an error, in no form', () => {
 describe("a very short key never garbles the node's own words", () => {
 	const local: FailedRequest = { ...failed, baseUrl: 'http://127.0.0.1:8787', url: 'http://127.0.0.1:8787/v1/rooms' };
 	const builders: Array<(f: FailedRequest) => NodeApiError> = [
-		...[400, 401, 403, 404, 409, 431, 500].map((status) => (f: FailedRequest) => httpStatusError(f, status, '')),
-		(f) => timeoutError(f, 1000),
-		(f) => noAnswerError(f, { code: 'ECONNREFUSED' }, 1000),
-		(f) => redirectError(f, 307, 'https://127.0.0.1:8787/v1/rooms'),
-		(f) => htmlPageError(f, 200),
+		...[400, 401, 403, 404, 409, 431, 500].map((status) => (f: FailedRequest) => requestError({ kind: 'error-status', status, body: '' }, f)),
+		(f) => requestError({ kind: 'timeout', deadlineMs: 1000 }, f),
+		(f) => requestError(noAnswerOutcome({ code: 'ECONNREFUSED' }, 1000), f),
+		(f) => requestError({ kind: 'redirected', status: 307, location: 'https://127.0.0.1:8787/v1/rooms' }, f),
+		(f) => requestError({ kind: 'html-page', status: 200 }, f),
 	];
 
 	it.each(['a', 'e', 'er', 'the', 'platform', 'API'])('with the key %p', (key) => {

@@ -1,0 +1,327 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { API_VERSION_PREFIX } from '../platform';
+import { API_CREDENTIAL, IN_API_CREDENTIAL } from '../shared/credentials';
+import { MAX_NESTING_DEPTH } from '../shared/nesting';
+import type { Failure, NotSentCode } from './outcome';
+import { REACH } from './outcome';
+import { platformMessage, quotable, redact, stripControlCharacters } from './platformText';
+import type { NotFoundMeaning } from './request';
+import type { StopReason } from './stop';
+
+/** Everything the node shows about a failed request; never request headers or the key. */
+export interface FailedRequest {
+	node: INode;
+	itemIndex: number;
+	url: string;
+	baseUrl: string;
+	/** The API key as sent, so that it can be removed from anything the platform echoes. */
+	secret: string;
+	/** What a successful request creates, e.g. "room"; used to say what may exist now. */
+	creates?: string;
+	/** What a 404 means for this request, when not a wrong Base URL. */
+	notFound?: NotFoundMeaning;
+}
+
+/** "12.5 s": every duration a user reads. */
+export const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+const NOTHING_SENT = 'Nothing was sent';
+
+export const CHECK_BASE_URL =
+	`Check the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without ${API_VERSION_PREFIX}.`;
+
+const CHECK_REACHABLE = `Check the Base URL ${IN_API_CREDENTIAL}, and that n8n can reach that address.`;
+
+const CHECK_API_ADDRESS = `Check the Base URL ${IN_API_CREDENTIAL}: it should be the platform's API address itself.`;
+
+const NOT_THE_API = "check that the Base URL is the platform's API.";
+
+const NEVER_FOLLOWED =
+	"The node never follows redirects, so that the API key goes only to the Base URL's address";
+
+const MAX_SHOWN_URL = 200;
+
+/** Enough to recognise a Content-Encoding; a longer one is not one the node could read anyway. */
+const MAX_SHOWN_ENCODING = 60;
+
+const UNREACHABLE: Record<NotSentCode, string> = {
+	ECONNREFUSED: 'the connection was refused',
+	ENOTFOUND: 'the host name was not found (DNS)',
+	EAI_AGAIN: 'the host name could not be looked up (DNS)',
+	EHOSTUNREACH: 'the host is unreachable',
+	ENETUNREACH: 'the network is unreachable',
+	CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
+	DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is self-signed",
+	SELF_SIGNED_CERT_IN_CHAIN: "the server's TLS certificate is not trusted (self-signed chain)",
+	UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate cannot be verified",
+	ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate is for another host name",
+};
+
+/** Breaks that can come after the platform got the request. */
+const CONNECTION_BROKE: Record<string, string> = {
+	ECONNRESET: 'the connection was reset',
+	EPIPE: 'the connection was closed',
+};
+
+const WHY_STOPPED: Record<StopReason, string> = {
+	'execution-stopped': 'The execution was stopped',
+	'run-failed': 'The run stopped at an earlier failure',
+};
+
+interface Words {
+	httpCode?: number;
+	message: string;
+	description: string;
+}
+
+/** What may exist after a request the platform may have acted on. */
+function mayHaveActed(failed: FailedRequest): string {
+	const done = failed.creates ? `created the ${failed.creates}` : 'processed the request';
+	return `The platform may have ${done}; it was not sent again. Check the platform before you run this item again.`;
+}
+
+function nothingCreated(creates?: string): string {
+	return creates ? `no ${creates} was created for it` : 'the platform did not process it';
+}
+
+function statusWords(status: number, failed: FailedRequest, said: string): Omit<Words, 'httpCode'> {
+	const quoted = said ? `: ${said}` : '';
+	if (status === 400 || status === 422) {
+		return {
+			message: `The platform rejected the request (HTTP ${status})${quoted}`,
+			description: "Check this item's values against the platform's message above.",
+		};
+	}
+	if (status === 401) {
+		return {
+			message: 'The platform rejected the API key (HTTP 401)',
+			description: `Open the ${API_CREDENTIAL.displayName} credential, check the API key and use its Test button.`,
+		};
+	}
+	if (status === 403) {
+		return {
+			message: `The API key is not allowed to do this (HTTP 403)${quoted}`,
+			description: 'The key was accepted but lacks permission. Ask your platform administrator for a key that may do this.',
+		};
+	}
+	if (status === 404) {
+		if (!failed.notFound) return { message: `Nothing was found at ${failed.url} (HTTP 404)`, description: CHECK_BASE_URL };
+		// The operation's words may hold an item's value; a wrong Base URL also answers 404 to everything.
+		return {
+			message: redact(failed.notFound.message, failed.secret),
+			description: `${redact(failed.notFound.description, failed.secret)} If this happens whatever the value, ${CHECK_BASE_URL.charAt(0).toLowerCase()}${CHECK_BASE_URL.slice(1)}`,
+		};
+	}
+	if (status === 431) {
+		return {
+			message: 'The platform refused the request headers as too large (HTTP 431)',
+			description: `The API key may be too long, or not an API key at all. Check the API key ${IN_API_CREDENTIAL}.`,
+		};
+	}
+	if (status >= 500) {
+		return {
+			message: `The platform had a server error (HTTP ${status})${quoted}`,
+			description:
+				'The request was not repeated, because the platform may have processed it. Check the platform before you run this item again.',
+		};
+	}
+	return {
+		message: `The platform answered HTTP ${status}${quoted}`,
+		description: 'The request was not repeated. Check the platform and this item.',
+	};
+}
+
+function redirectTarget(location: unknown, requestUrl: string): URL | undefined {
+	const value = Array.isArray(location) ? (location[0] as unknown) : location;
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	try {
+		return new URL(value.trim(), requestUrl);
+	} catch {
+		return undefined;
+	}
+}
+
+/** The Base URL that would reach what the redirect points at, if it points at the same API path. */
+function suggestedBaseUrl(target: URL, failed: FailedRequest): string | undefined {
+	const apiPath = failed.url.slice(failed.baseUrl.length);
+	if (!target.pathname.endsWith(apiPath)) return undefined;
+	const suggested = `${target.origin}${target.pathname.slice(0, -apiPath.length)}`;
+	return suggested === failed.baseUrl ? undefined : quotable(suggested, failed.secret, MAX_SHOWN_URL);
+}
+
+/**
+ * A 3xx is never followed: it could carry the key to another origin, or turn the POST into a
+ * GET whose answer would pass for a created room. The target is shown without user info,
+ * query or fragment, where secrets could sit.
+ */
+function redirectWords(status: number, location: unknown, failed: FailedRequest): Words {
+	const target = redirectTarget(location, failed.url);
+	if (!target) {
+		return {
+			httpCode: status,
+			message: `The Base URL answered with a redirect (HTTP ${status}) that the node does not follow, without a valid address to go to`,
+			description: `${CHECK_API_ADDRESS} ${NEVER_FOLLOWED}.`,
+		};
+	}
+	const shown = quotable(`${target.origin}${target.pathname}`, failed.secret, MAX_SHOWN_URL);
+	const origin = quotable(target.origin, failed.secret, MAX_SHOWN_URL);
+	const suggested = suggestedBaseUrl(target, failed);
+	const sameHost = target.hostname === new URL(failed.url).hostname;
+	let advice = CHECK_API_ADDRESS;
+	if (suggested && sameHost) advice = `Use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
+	else if (suggested) advice = `If ${origin} is your platform's API, use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
+	return {
+		httpCode: status,
+		message: `The Base URL answered with a redirect (HTTP ${status}) to ${shown}, which the node does not follow`,
+		description: `${advice} ${NEVER_FOLLOWED}; nothing was sent to ${origin}.`,
+	};
+}
+
+/** Why the TLS handshake failed, and what to check. */
+function handshakeWords(tls: string): { reason: string; hint: string } {
+	if (tls.endsWith('certificate required')) {
+		return {
+			reason: 'the server asks for a client certificate, which the node does not send',
+			hint: 'Use a Base URL of the platform that does not require a client certificate (mutual TLS); the node cannot present one.',
+		};
+	}
+	const reason = `the TLS handshake failed (${tls})`;
+	if (tls === 'wrong version number') return { reason, hint: `Is the Base URL https:// for a server that speaks plain http://? ${CHECK_REACHABLE}` };
+	if (tls.endsWith('alert handshake failure')) {
+		return {
+			reason,
+			hint: `The server may ask for a client certificate, which the node does not send, or accept no TLS version or cipher that n8n offers. ${CHECK_REACHABLE}`,
+		};
+	}
+	return { reason, hint: CHECK_REACHABLE };
+}
+
+/** The words of a request that did not reach the platform, or the start of those that may have. */
+function failureWords(outcome: Failure, failed: FailedRequest): Words {
+	const answer = (status: number) => `The platform's answer (HTTP ${status})`;
+	const notAnApi = ` An answer this large is not what the API sends: ${NOT_THE_API}`;
+	switch (outcome.kind) {
+		case 'error-status': {
+			const { status } = outcome;
+			return { httpCode: status, ...statusWords(status, failed, platformMessage(outcome.body, failed.secret)) };
+		}
+		case 'rate-limit-exhausted': {
+			const { tries, waitedMs, gaveUp } = outcome;
+			const advice = 'Run fewer items at a time (Options → Max Concurrent Requests), or run the workflow later.';
+			return {
+				httpCode: 429,
+				message: `The platform's rate limit refused this item ${tries === 1 ? 'once' : `${tries} times`}, with ${seconds(waitedMs)} of waiting in between (HTTP 429)`,
+				description:
+					gaveUp.gaveUp === 'tries'
+						? `After HTTP 429 the node sends an item at most ${tries} times. ${advice}`
+						: `The platform asked to wait ${seconds(gaveUp.nextWaitMs)} more, beyond the ${seconds(gaveUp.maxWaitMs)} the node waits for one item. ${advice}`,
+			};
+		}
+		case 'redirected':
+			return redirectWords(outcome.status, outcome.location, failed);
+		case 'invalid-path':
+			return {
+				message: `A value in the request's path ${outcome.problem}`,
+				description: `Check this item's values: each must name one thing, such as a room's ID. ${NOTHING_SENT}.`,
+			};
+		case 'stopped-before-sending':
+			return {
+				message: `${WHY_STOPPED[outcome.reason]} before this item was sent`,
+				description: `${NOTHING_SENT} for this item, so ${nothingCreated(failed.creates)}.`,
+			};
+		case 'stopped-after-429':
+			return {
+				message: `${WHY_STOPPED[outcome.reason]} while this item waited to be sent again after HTTP 429`,
+				description: `The platform had refused it with HTTP 429 and it was not sent again, so ${nothingCreated(failed.creates)}.`,
+			};
+		case 'unreachable':
+			return {
+				message: `Cannot reach the base URL ${failed.baseUrl}: ${UNREACHABLE[outcome.code]}`,
+				description: `${NOTHING_SENT}. ${CHECK_REACHABLE}`,
+			};
+		case 'handshake-failed': {
+			const { reason, hint } = handshakeWords(outcome.tls);
+			return { message: `Cannot reach the base URL ${failed.baseUrl}: ${reason}`, description: `${NOTHING_SENT}. ${hint}` };
+		}
+		case 'stopped-while-answering':
+			return { message: "The execution was stopped while this item's request was waiting for its answer", description: '' };
+		case 'connection-broke': {
+			const { code, tls } = outcome;
+			const reason = (code && CONNECTION_BROKE[code]) ?? (tls ? `a TLS error (${tls})` : code ? `network error ${code}` : 'network error');
+			return { message: `The connection to ${failed.baseUrl} broke before an answer came: ${reason}`, description: '' };
+		}
+		case 'timeout':
+			return { message: `No complete answer from ${failed.baseUrl} within ${seconds(outcome.deadlineMs)} (timeout)`, description: '' };
+		case 'cut-off':
+			return { httpCode: outcome.status, message: `${answer(outcome.status)} was cut off before its end`, description: '' };
+		case 'too-large': {
+			const megabytes = Math.round(outcome.maxBytes / (1024 * 1024));
+			return {
+				httpCode: outcome.status,
+				message: `${answer(outcome.status)} is larger than ${megabytes} MB, the most the node accepts`,
+				description: notAnApi,
+			};
+		}
+		case 'undecodable': {
+			const shown = quotable(outcome.encoding ?? '', failed.secret, MAX_SHOWN_ENCODING);
+			const why = {
+				encoding: `its Content-Encoding is "${shown}", which the node cannot read`,
+				damaged: 'its compressed body is damaged',
+				'not-json': 'it is labelled JSON but is not valid JSON',
+			}[outcome.why];
+			return { httpCode: outcome.status, message: `${answer(outcome.status)} could not be decoded: ${why}`, description: '' };
+		}
+		case 'too-deep':
+			return {
+				httpCode: outcome.status,
+				message: `${answer(outcome.status)} is JSON nested more than ${MAX_NESTING_DEPTH} levels deep, more than the node accepts`,
+				description: ` An answer nested this deeply is not what the API sends: ${NOT_THE_API}`,
+			};
+		case 'html-page':
+			return {
+				httpCode: outcome.status,
+				message: `The Base URL seems to be a web page, not the platform's API: it answered HTTP ${outcome.status} with an HTML page`,
+				description: ` ${CHECK_BASE_URL} A sign-in page usually means a proxy or single sign-on stands in front of the API.`,
+			};
+	}
+}
+
+/**
+ * The one way a failed request becomes the error its item gets. The node's own words come from
+ * `failureWords`, with any text from outside made safe by `quotable`/`platformMessage`; only the
+ * Base URL, which the user typed and may have pasted the key into, is redacted here. Redacting
+ * the node's own words would garble them when a key is short ("er" is in "server").
+ */
+export function requestError(outcome: Extract<Failure, { kind: 'invalid-path' }>, failed: FailedRequest): NodeOperationError;
+export function requestError(outcome: Exclude<Failure, { kind: 'invalid-path' }>, failed: FailedRequest): NodeApiError;
+export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError;
+export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError {
+	const words = failureWords(outcome, failed);
+	const description = REACH[outcome.kind] === 'may-have-acted' ? `${mayHaveActed(failed)}${words.description}` : words.description;
+	// Refused before a URL was made: there is no request to describe.
+	if (outcome.kind === 'invalid-path') return itemError(failed.node, failed.itemIndex, words.message, description);
+	const httpCode = words.httpCode === undefined ? null : String(words.httpCode);
+	// The whole URL first: its path may carry an item's value, which may be the key pasted by mistake.
+	const outside = [failed.url, failed.baseUrl].filter((text) => text !== '');
+	const clean = (text: string) =>
+		stripControlCharacters(outside.reduce((done, part) => done.split(part).join(redact(part, failed.secret)), text));
+	const details: JsonObject = { httpCode, url: clean(failed.url), message: clean(words.message) };
+	return new NodeApiError(failed.node, details, {
+		message: `${clean(words.message)} [item ${failed.itemIndex}]`,
+		description: clean(description),
+		httpCode: httpCode ?? undefined,
+		itemIndex: failed.itemIndex,
+	});
+}
+
+function itemError(node: INode, itemIndex: number, message: string, description: string): NodeOperationError {
+	return new NodeOperationError(node, `${message} [item ${itemIndex}]`, { itemIndex, description });
+}
+
+/** For an item whose turn never came because the run stopped. */
+export function notStartedError(node: INode, itemIndex: number, reason: StopReason, creates?: string): NodeOperationError {
+	const { message, description } = failureWords({ kind: 'stopped-before-sending', reason }, { node, itemIndex, url: '', baseUrl: '', secret: '', creates });
+	return itemError(node, itemIndex, message, description);
+}

@@ -1,0 +1,194 @@
+import type { PlatformResponse } from './request';
+import type { RateLimitPolicy } from './pacer';
+import { retryDelayMs } from './pacer';
+import type { StopReason } from './stop';
+
+/** Network error codes that come before the request left n8n: nothing reached the platform. */
+const NOT_SENT_CODES = [
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+	'CERT_HAS_EXPIRED',
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+] as const;
+
+export type NotSentCode = (typeof NOT_SENT_CODES)[number];
+
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED']);
+
+/**
+ * Every way one request can end, as one value. Its `kind` decides, in `REACH` below, whether
+ * anything was sent and whether the platform may have acted; `nextStep` decides whether it is
+ * sent again; messages.ts says it in words.
+ */
+export type Outcome =
+	| { kind: 'answered'; response: PlatformResponse }
+	| { kind: 'error-status'; status: number; body: string }
+	| { kind: 'rate-limited'; retryAfter: unknown }
+	| { kind: 'rate-limit-exhausted'; tries: number; waitedMs: number; gaveUp: RateLimitGiveUp }
+	| { kind: 'redirected'; status: number; location: unknown }
+	| { kind: 'invalid-path'; problem: string }
+	| { kind: 'stopped-before-sending'; reason: StopReason }
+	| { kind: 'stopped-after-429'; reason: StopReason }
+	| { kind: 'stopped-while-answering' }
+	| { kind: 'unreachable'; code: NotSentCode }
+	| { kind: 'handshake-failed'; tls: string }
+	| { kind: 'connection-broke'; code?: string; tls?: string }
+	| { kind: 'timeout'; deadlineMs: number }
+	| { kind: 'cut-off'; status: number }
+	| { kind: 'too-large'; status: number; maxBytes: number }
+	| { kind: 'undecodable'; status: number; why: 'encoding' | 'damaged' | 'not-json'; encoding?: string }
+	| { kind: 'too-deep'; status: number }
+	| { kind: 'html-page'; status: number };
+
+/** Every outcome but a success: each fails its item. */
+export type Failure = Exclude<Outcome, { kind: 'answered' } | { kind: 'rate-limited' }>;
+
+/** Why an item stopped retrying after 429s: too many tries, or a wait beyond what one item may wait. */
+export type RateLimitGiveUp = { gaveUp: 'tries' } | { gaveUp: 'wait'; nextWaitMs: number; maxWaitMs: number };
+
+/**
+ * What reached the platform: nothing; only requests it refused with 429 (so it did not act); a
+ * request it may have acted on with no answer to say so; or an answer that says what happened.
+ */
+export type Reach = 'not-sent' | 'refused' | 'may-have-acted' | 'answered';
+
+export const REACH: Record<Outcome['kind'], Reach> = {
+	answered: 'answered',
+	'error-status': 'answered',
+	'rate-limited': 'refused',
+	'rate-limit-exhausted': 'refused',
+	redirected: 'answered',
+	'invalid-path': 'not-sent',
+	'stopped-before-sending': 'not-sent',
+	'stopped-after-429': 'refused',
+	'stopped-while-answering': 'may-have-acted',
+	unreachable: 'not-sent',
+	'handshake-failed': 'not-sent',
+	'connection-broke': 'may-have-acted',
+	timeout: 'may-have-acted',
+	'cut-off': 'may-have-acted',
+	'too-large': 'may-have-acted',
+	undecodable: 'may-have-acted',
+	'too-deep': 'may-have-acted',
+	'html-page': 'may-have-acted',
+};
+
+/** Whether the platform may have acted without the node knowing: its room may exist. */
+export function mayHaveActed(outcome: Outcome): boolean {
+	return REACH[outcome.kind] === 'may-have-acted' || (outcome.kind === 'error-status' && outcome.status >= 500);
+}
+
+/** Held back by the run's stop, never sent: a run's report looks past these to what really failed. */
+export function heldBackByStop(outcome: Outcome): boolean {
+	return outcome.kind === 'stopped-before-sending' || outcome.kind === 'stopped-after-429';
+}
+
+/** How often one request was refused with 429, and how long it waited for them. */
+export interface RateLimitBudget {
+	refusals: number;
+	waitedMs: number;
+}
+
+/**
+ * Every retry decision, in order. Only a 429 is sent again: the platform refused it, so it did
+ * not act, and it asked for a wait. Nothing else is: a request the platform may have acted on
+ * could create a second room (the API offers no idempotency key), and one that was not sent
+ * would fail the same way again. (Were a read, such as a GET, published, its row would go here:
+ * sent again after a 500/502/503/504 or a lost answer, since it changes nothing.)
+ */
+export function nextStep(
+	outcome: Outcome,
+	budget: RateLimitBudget,
+	policy: RateLimitPolicy,
+	nowMs: number,
+): { sendAgainAfterMs: number } | { done: Exclude<Outcome, { kind: 'rate-limited' }> } {
+	if (outcome.kind !== 'rate-limited') return { done: outcome };
+	const retry = budget.refusals++;
+	const delayMs = retryDelayMs(outcome.retryAfter, retry, policy, nowMs);
+	const { refusals: tries, waitedMs } = budget;
+	// Out of tries: the platform keeps refusing, and the user should hear of it.
+	if (retry >= policy.maxRetries) return { done: { kind: 'rate-limit-exhausted', tries, waitedMs, gaveUp: { gaveUp: 'tries' } } };
+	// The platform asks for more than one item may wait.
+	if (waitedMs + delayMs > policy.maxTotalWaitMs) {
+		const gaveUp: RateLimitGiveUp = { gaveUp: 'wait', nextWaitMs: delayMs, maxWaitMs: policy.maxTotalWaitMs };
+		return { done: { kind: 'rate-limit-exhausted', tries, waitedMs, gaveUp } };
+	}
+	return { sendAgainAfterMs: delayMs };
+}
+
+interface NetworkFailure {
+	code: string;
+	message: string;
+}
+
+/** The low-level error, wherever the HTTP layer nested it. Codes may have digits (ERR_SSL_TLSV13_…). */
+function networkFailure(error: unknown): NetworkFailure | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+		const { code, message } = current as { code?: unknown; message?: unknown };
+		if (typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code)) return { code, message: String(message) };
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+/**
+ * OpenSSL's reason for a failed TLS connection, e.g. "wrong version number". Node puts it in the
+ * code (ERR_SSL_…) or, for EPROTO (https:// to a plain http:// port, for one), only in the message.
+ */
+function tlsFailureReason({ code, message }: NetworkFailure): string | undefined {
+	if (code.startsWith('ERR_SSL_')) return code.slice('ERR_SSL_'.length).toLowerCase().replace(/_/g, ' ');
+	if (code === 'EPROTO') return /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1];
+	return undefined;
+}
+
+/**
+ * Ends of OpenSSL reasons that only a handshake gives, before the request is sent (the prefix,
+ * such as "sslv3 " or "tlsv1 ", varies). Any other TLS failure, such as "decryption failed or bad
+ * record mac" or "record overflow" in the records that carry the request and its answer, may come
+ * after the request went; an unknown one counts as such too, since a wrong "nothing was sent"
+ * invites sending a second room, while a wrong "may have" costs only a look at the platform.
+ */
+const HANDSHAKE_ONLY_REASONS = [
+	'wrong version number',
+	'unsupported protocol',
+	'no protocols available',
+	'alert handshake failure',
+	'alert protocol version',
+	'alert certificate required',
+	'alert bad certificate',
+	'alert unknown ca',
+	'alert certificate unknown',
+	'alert unsupported certificate',
+	'alert insufficient security',
+];
+
+function isNotSentCode(code: string): code is NotSentCode {
+	return (NOT_SENT_CODES as readonly string[]).includes(code);
+}
+
+/**
+ * A request that got no HTTP answer at all. Only the error code is kept, never the error. n8n's
+ * own refusal to send (its outbound SSRF protection) is not told apart yet: it ends as a broken
+ * connection, whose words say the platform may have acted.
+ */
+export function noAnswerOutcome(
+	error: unknown,
+	deadlineMs: number,
+): Extract<Failure, { kind: 'timeout' | 'unreachable' | 'handshake-failed' | 'connection-broke' }> {
+	const failure = networkFailure(error);
+	const code = failure?.code;
+	if (code && TIMEOUT_CODES.has(code)) return { kind: 'timeout', deadlineMs };
+	if (code && isNotSentCode(code)) return { kind: 'unreachable', code };
+	const tls = failure && tlsFailureReason(failure);
+	if (tls !== undefined && HANDSHAKE_ONLY_REASONS.some((handshake) => tls.endsWith(handshake))) {
+		return { kind: 'handshake-failed', tls };
+	}
+	return { kind: 'connection-broke', code, tls };
+}
