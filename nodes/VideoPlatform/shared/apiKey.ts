@@ -16,6 +16,12 @@ export function normalizeApiKey(raw: unknown): string {
  */
 const MIN_API_KEY_LENGTH = 8;
 
+/**
+ * Longer than servers take in one request's headers (Node's default is 16 KB for all of them,
+ * nginx's 8 KB a line): a paste of something else, refused before it is sent or hidden anywhere.
+ */
+export const MAX_API_KEY_LENGTH = 16_384;
+
 export function apiKeyProblem(apiKey: string): Problem | undefined {
 	if (apiKey === '') {
 		return {
@@ -28,6 +34,12 @@ export function apiKeyProblem(apiKey: string): Problem | undefined {
 		return {
 			message: `The API key in the ${API_CREDENTIAL.displayName} credential is too short to be an API key (${length})`,
 			description: `Copy the whole API key from the platform into the ${API_CREDENTIAL.displayName} credential. The node takes keys of at least ${MIN_API_KEY_LENGTH} characters: this minimum is the node's own rule (the platform publishes none), since a key this short could not be hidden in the node's messages. ${NOTHING_SENT}`,
+		};
+	}
+	if (apiKey.length > MAX_API_KEY_LENGTH) {
+		return {
+			message: `The API key in the ${API_CREDENTIAL.displayName} credential is longer than ${MAX_API_KEY_LENGTH.toLocaleString('en-US')} characters, too long to be an API key`,
+			description: `A request's headers cannot carry a key this long: servers refuse them. Check that the ${API_CREDENTIAL.displayName} credential holds the API key your platform issued, not another text. ${NOTHING_SENT}`,
 		};
 	}
 	if (isHeaderSafeText(apiKey)) return undefined;

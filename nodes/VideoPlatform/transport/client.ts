@@ -18,6 +18,7 @@ import { retryDelayMs, systemClock } from './rateLimit';
 import { redirectError } from './redirect';
 import type { PlatformRequest, PlatformRequester, PlatformResponse } from './request';
 import { encodePath, isSafeMethod } from './request';
+import { withoutSecret } from './platformText';
 import { RunStop } from './runStop';
 import { stoppedBeforeSending, stoppedWhileAnswering } from './stopped';
 import { cutOffError, isLostAnswer, noAnswerError, timeoutError, tooLargeError } from './unanswered';
@@ -263,7 +264,8 @@ export class PlatformClient {
 		if (answer.outcome === 'deadline') throw timeoutError(failed, deadline.ms);
 		if (answer.outcome === 'cut-off') throw worthRetrying(cutOffError(failed, status));
 		if (answer.outcome === 'overflowed') throw tooLargeError(failed, status, this.policy.maxAnswerBytes);
-		return { statusCode: status, body: decodeSuccess(answer, response.headers, failed, status) };
+		// The README promises the key in no output: a platform may echo it in a success too.
+		return { statusCode: status, body: withoutSecret(decodeSuccess(answer, response.headers, failed, status), failed.secret) };
 	}
 
 	/** The start of an error answer, to quote; the status says enough when it cannot be read. */
