@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { handleDelivery } from '../../../../nodes/VideoPlatform/trigger/webhook';
+import fc from 'fast-check';
+
+import { VideoPlatformTrigger } from '../../../../nodes/VideoPlatform/VideoPlatformTrigger.node';
+import { handleDelivery, SECRET_REMOVED_MARKER } from '../../../../nodes/VideoPlatform/trigger/webhook';
 import type { WebhookContextOptions } from '../../../helpers/webhookContext';
 import { createWebhookContext } from '../../../helpers/webhookContext';
 
@@ -233,5 +236,68 @@ describe('Video Platform Trigger: one delivery', () => {
 			}
 			expect(new Set(keys).size).toBe(4);
 		});
+	});
+});
+
+describe('Video Platform Trigger fails closed', () => {
+	const body = { id: 'd1' };
+	const deliverWith = async (authentication: unknown, headers: IDataObject = {}) =>
+		await deliver({ body, rawBody: JSON.stringify(body), headers, parameters: { authentication }, secret });
+
+	it('refuses every delivery, naming the option, when Authentication is anything but None or Shared Secret Header', async () => {
+		const near = ['SecretHeader', 'secretHeader ', ' none', 'None', 'Shared Secret Header', 'true', '', 'secret', 'NONE'];
+		await fc.assert(
+			fc.asyncProperty(
+				fc.oneof(fc.constantFrom<unknown>(...near, true, false, 0, 1, null, [], {}, ['none']), fc.string(), fc.anything()),
+				fc.boolean(),
+				async (authentication, withHeader) => {
+					// The mocked context, like n8n for a missing value, gives the default for undefined (and null).
+					fc.pre(authentication !== 'none' && authentication !== 'secretHeader' && authentication != null);
+					const { started, answered } = await deliverWith(authentication, withHeader ? { 'x-webhook-secret': secret.secret } : {});
+					expect(started).toBe(false);
+					expect(answered.status).toBe(500);
+					expect(answered.body).toEqual({
+						received: false,
+						message: "The trigger's Authentication option is neither None nor Shared Secret Header, so no delivery is let in. Set it in the workflow. Nothing was started.",
+					});
+				},
+			),
+			{ numRuns: 200 },
+		);
+	});
+
+	it('checks the secret with Shared Secret Header, and lets deliveries in unchecked only with None', async () => {
+		expect((await deliverWith('secretHeader')).answered.status).toBe(401);
+		expect((await deliverWith('secretHeader', { 'x-webhook-secret': secret.secret })).started).toBe(true);
+		expect((await deliverWith('none')).started).toBe(true);
+	});
+
+	it('takes no expression for Authentication', () => {
+		const option = new VideoPlatformTrigger().description.properties.find((property) => property.name === 'authentication');
+		expect(option?.noDataExpression).toBe(true);
+	});
+
+	it('hides the webhook secret wherever else the delivery echoes it, also in part or encoded', async () => {
+		const longSecret = 'whsec_4f1c9a7e2b8d6053';
+		const echoes = [longSecret, longSecret.slice(0, 10), encodeURIComponent(longSecret), Buffer.from(longSecret).toString('base64')];
+		for (const echo of echoes) {
+			const payload = { id: 'd1', note: `sent with ${echo}` };
+			const { json } = await deliver({
+				body: payload,
+				rawBody: JSON.stringify(payload),
+				headers: { 'x-webhook-secret': longSecret, 'x-copy': echo },
+				query: { s: echo },
+				parameters: { authentication: 'secretHeader' },
+				secret: { headerName: 'X-Webhook-Secret', secret: longSecret },
+			});
+			const shown = JSON.stringify(json);
+			expect(shown).not.toContain(longSecret.slice(0, 8));
+			expect(shown).not.toContain(echo);
+			// Base64 leaves the last digit or two it shares with what follows, and its padding.
+			expect(String(json?.note)).toMatch(/^sent with \[webhook secret removed by the trigger\](w==)?$/);
+			expect(json?.id).toBe('d1');
+			expect(shown).toContain(SECRET_REMOVED_MARKER);
+			expect((json?._webhook as IDataObject).deliveryKeySource).toBe('body');
+		}
 	});
 });
