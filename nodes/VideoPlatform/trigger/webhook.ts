@@ -4,18 +4,14 @@ import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting';
 import type { IncomingDelivery } from './delivery';
 import { deliveryItem, payloadOf } from './delivery';
 import { bodySha256Of, deliveryKeyOf } from './deliveryKey';
-import { eventMatches, fieldMatches, parseAllowedValues } from './filter';
+import { eventMatches, fieldMatches } from './filter';
+import { readTriggerOptions } from './options';
+import { rawJsonObject } from './rawJson';
 import { AUTHENTICATION } from './properties';
 import { normalizeSecret, secretCredentialProblem, secretMatches } from './secret';
 import { DELIVERY_INFO_KEY } from '../shared/deliveryKey';
 import { hideSecretInValue } from '../shared/secretTraces';
 import { WEBHOOK_CREDENTIAL } from '../shared/credentials';
-
-interface TriggerOptions {
-	deliveryIdField?: string;
-	filterField?: string;
-	filterValues?: string;
-}
 
 /** Acknowledged without starting an execution, so that the platform does not redeliver. */
 function acknowledge(reason: string): IWebhookResponseData {
@@ -78,20 +74,27 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 			`The delivery is JSON nested more than ${MAX_NESTING_DEPTH} levels deep, more than the trigger accepts. Nothing was started.`,
 		);
 	}
-	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const options = readTriggerOptions(this.getNodeParameter('options', {}));
+	if ('unreadable' in options) {
+		return refuse(
+			this,
+			500,
+			`The trigger's option ${options.unreadable} is neither text nor a list of values, so no delivery is let in. Fix it in the workflow. Nothing was started.`,
+		);
+	}
+	// The raw body's text, where ids and numbers are as the platform wrote them.
+	const rawJson = rawJsonObject(delivery.rawBody);
 
 	if (!eventMatches(payload, String(this.getNodeParameter('event', '*')))) return acknowledge('event');
-	if (!fieldMatches(payload, options.filterField ?? '', parseAllowedValues(options.filterValues ?? ''))) {
-		return acknowledge('filtered');
-	}
+	if (!fieldMatches(payload, options.filterField, options.filterValues, rawJson)) return acknowledge('filtered');
 	// No duplicate is dropped here: on n8n 2.x static data changed in webhook() is not saved, and
 	// in queue mode webhook() runs on webhook processors. The key lets Drop Redelivered, whose keys
 	// n8n keeps in its database, do it.
 	const bodySha256 = bodySha256Of(delivery.rawBody);
-	const key = deliveryKeyOf(payload, String(options.deliveryIdField ?? ''), bodySha256);
-	const item = deliveryItem(delivery, checked.hiddenHeaders, new Date().toISOString());
+	const { deliveryId, ...key } = deliveryKeyOf(payload, options.deliveryIdField, bodySha256, rawJson);
+	const item = deliveryItem(delivery, checked.hiddenHeaders, new Date().toISOString(), deliveryId === undefined ? {} : { deliveryId });
 	const shown = checked.secret ? (hideSecretInValue(item, checked.secret, SECRET_REMOVED_MARKER) as IDataObject) : item;
-	// The digests and key are the node's own, from the bytes as sent.
+	// The digest and key are the node's own, from the bytes as sent.
 	const json = { ...shown, [DELIVERY_INFO_KEY]: { ...(shown[DELIVERY_INFO_KEY] as IDataObject), bodySha256, ...key } };
 	return {
 		webhookResponse: { received: true, started: true },
