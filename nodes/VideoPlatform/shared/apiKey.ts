@@ -1,7 +1,7 @@
 import type { Problem } from './baseUrl';
 import { NOTHING_SENT } from './baseUrl';
 import { API_CREDENTIAL } from './credentials';
-import { isHeaderSafeText } from './headerText';
+import { isHeaderSafeText, MAX_HEADER_SECRET_LENGTH } from './headerText';
 
 /** Strips spaces and a pasted `Bearer ` prefix (also `Bearer` alone), so that exactly one is sent. */
 export function normalizeApiKey(raw: unknown): string {
@@ -16,11 +16,7 @@ export function normalizeApiKey(raw: unknown): string {
  */
 const MIN_API_KEY_LENGTH = 8;
 
-/**
- * Longer than servers take in one request's headers (Node's default is 16 KB for all of them,
- * nginx's 8 KB a line): a paste of something else, refused before it is sent or hidden anywhere.
- */
-export const MAX_API_KEY_LENGTH = 16_384;
+export const MAX_API_KEY_LENGTH = MAX_HEADER_SECRET_LENGTH;
 
 export function apiKeyProblem(apiKey: string): Problem | undefined {
 	if (apiKey === '') {
