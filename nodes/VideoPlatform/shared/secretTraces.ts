@@ -25,7 +25,8 @@ const TAG_HIGH_SURROGATE = 0xdb40;
 const isTagAt = (text: string, at: number) =>
 	text.charCodeAt(at) === TAG_HIGH_SURROGATE && (text.charCodeAt(at + 1) & 0xff80) === 0xdc00;
 
-const isInvisibleCode = (code: number) => INVISIBLE_RANGES.some(([first, last]) => code >= first && code <= last);
+const isInvisibleCode = (code: number) =>
+	(code < 0x20 || code > 0x7e) && INVISIBLE_RANGES.some(([first, last]) => code >= first && code <= last);
 
 function withoutInvisible(text: string): string {
 	let out = '';
@@ -155,66 +156,100 @@ function readings(text: string): Decoded[] {
 }
 
 /** ASCII letters in one case, and `+` as a space, as forms write it: the same length as the text. */
-const foldCase = (text: string) => text.replace(/[A-Z+]/g, (c) => (c === '+' ? ' ' : c.toLowerCase()));
+function foldCase(text: string): string {
+	// Beyond ASCII, a letter's lower case may be longer (İ), which would shift every position after it.
+	const lower = /[\u0080-\uffff]/.test(text) ? text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : text.toLowerCase();
+	return lower.replace(/\+/g, ' ');
+}
 
 /** Base64url's two digits as base64 writes them. */
-const asBase64 = (text: string) => text.replace(/[-_]/g, (c) => (c === '-' ? '+' : '/'));
+const asBase64 = (text: string) => text.replace(/-/g, '+').replace(/_/g, '/');
 
-function runsOf(text: string, size: number, into: Set<string> = new Set()): Set<string> {
-	for (let i = 0; i + size <= text.length; i++) into.add(text.slice(i, i + size));
-	return into;
+/**
+ * Runs of one length, as text and as rolling hashes: each place in a text costs one number
+ * looked up, and only a hash that matches costs a comparison of text.
+ */
+interface Runs {
+	size: number;
+	texts: Set<string>;
+	hashes: Set<number>;
+}
+
+// Polynomial hashes in 32-bit integer arithmetic (wrapping), looked up by their low 30 bits,
+// which V8 keeps as small integers: a few nanoseconds a character. Matches are checked as text.
+const HASH_BASE = 131;
+const LOOKED_UP_BITS = 0x3fffffff;
+
+function hashOf(text: string): number {
+	let hash = 0;
+	for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(i)) | 0;
+	return hash & LOOKED_UP_BITS;
+}
+
+function runsOf(texts: string[], size: number): Runs {
+	const runs: Runs = { size, texts: new Set(), hashes: new Set() };
+	for (const text of texts) {
+		for (let i = 0; i + size <= text.length; i++) runs.texts.add(text.slice(i, i + size));
+	}
+	for (const run of runs.texts) runs.hashes.add(hashOf(run));
+	return runs;
 }
 
 /**
  * The key's base64 digits at each of the three places it may start within a group of three
  * bytes, without the digits it shares with its neighbours.
  */
-function base64Runs(key: string): Set<string> {
+function base64Runs(key: string): Runs {
 	const bytes = Buffer.from(key, 'utf8');
-	const runs = new Set<string>();
-	for (let offset = 0; offset < 3; offset++) {
-		const digits = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-		runsOf(digits.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6)), HIDDEN_BASE64_RUN, runs);
-	}
-	return runs;
+	const digits = [0, 1, 2].map((offset) =>
+		Buffer.concat([Buffer.alloc(offset), bytes])
+			.toString('base64')
+			.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6)),
+	);
+	return runsOf(key.length >= HIDDEN_RUN ? digits : [], HIDDEN_BASE64_RUN);
 }
 
 /** Where in `text` a run of `size` characters from `runs` is, merged into [start, end) ranges. */
-function rangesOf(text: string, runs: Set<string>, size: number): Array<[number, number]> {
+function rangesOf(text: string, { size, texts, hashes }: Runs): Array<[number, number]> {
 	const ranges: Array<[number, number]> = [];
-	if (runs.size === 0) return ranges;
-	for (let i = 0; i + size <= text.length; i++) {
-		if (!runs.has(text.slice(i, i + size))) continue;
+	if (texts.size === 0) return ranges;
+	let top = 1;
+	for (let i = 1; i < size; i++) top = Math.imul(top, HASH_BASE);
+	let hash = 0;
+	for (let end = 0; end < text.length; end++) {
+		if (end >= size) hash = (hash - Math.imul(text.charCodeAt(end - size), top)) | 0;
+		hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(end)) | 0;
+		const start = end + 1 - size;
+		if (start < 0 || !hashes.has(hash & LOOKED_UP_BITS) || !texts.has(text.slice(start, end + 1))) continue;
 		const last = ranges[ranges.length - 1];
-		if (last && i <= last[1]) last[1] = i + size;
-		else ranges.push([i, i + size]);
+		if (last && start <= last[1]) last[1] = end + 1;
+		else ranges.push([start, end + 1]);
 	}
 	return ranges;
 }
 
 interface KeyRuns {
-	key: string;
-	size: number;
-	runs: Set<string>;
-	base64: Set<string>;
+	secret: string;
+	plain: Runs;
+	base64: Runs;
 }
 
-/** The last key's runs: an answer's many texts are all checked for the same key. */
+/** The last secret's runs: an answer's many texts are all checked for the same key. */
 let lastKeyRuns: KeyRuns | undefined;
 
-function keyRunsOf(key: string): KeyRuns {
-	if (lastKeyRuns?.key === key) return lastKeyRuns;
-	const size = Math.min(HIDDEN_RUN, key.length);
-	const base64 = key.length >= HIDDEN_RUN ? base64Runs(key) : new Set<string>();
-	lastKeyRuns = { key, size, runs: runsOf(foldCase(key), size), base64 };
-	return lastKeyRuns;
+/** The secret's runs, or undefined for a secret of invisible characters only, which nothing shows. */
+function keyRunsOf(secret: string): KeyRuns | undefined {
+	if (lastKeyRuns?.secret !== secret) {
+		const key = withoutInvisible(secret);
+		lastKeyRuns = { secret, plain: runsOf([foldCase(key)], Math.min(HIDDEN_RUN, key.length)), base64: base64Runs(key) };
+	}
+	return lastKeyRuns.plain.size === 0 ? undefined : lastKeyRuns;
 }
 
 /** Where in `text` the secret shows, as [start, end) ranges of `text`, in no order. */
-function tracesOf(text: string, key: string): Array<[number, number]> {
-	const { size, runs, base64 } = keyRunsOf(key);
+function tracesOf(text: string, { plain, base64 }: KeyRuns): Array<[number, number]> {
 	return readings(text).flatMap(({ text: read, origin }) => {
-		const found = [...rangesOf(foldCase(read), runs, size), ...rangesOf(asBase64(read), base64, HIDDEN_BASE64_RUN)];
+		const found = [...rangesOf(foldCase(read), plain), ...rangesOf(asBase64(read), base64)];
 		return origin ? found.map(([start, end]): [number, number] => [origin[start], origin[end]]) : found;
 	});
 }
@@ -227,9 +262,9 @@ function tracesOf(text: string, key: string): Array<[number, number]> {
  * only where memory runs out: callers show a marker instead.
  */
 export function hideSecret(text: string, secret: string, marker: string): string {
-	const key = withoutInvisible(secret);
-	if (key === '' || text === '') return text;
-	const found = tracesOf(text, key);
+	const runs = keyRunsOf(secret);
+	if (runs === undefined || text === '') return text;
+	const found = tracesOf(text, runs);
 	if (found.length === 0) return text;
 	let out = '';
 	let shownUpTo = -1;
