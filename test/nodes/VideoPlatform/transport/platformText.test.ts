@@ -153,6 +153,13 @@ describe('redact: properties over generated keys and texts', () => {
 		);
 	});
 
+	it('shows a notice, never the text, where it cannot check a text', () => {
+		const unreadable = { toString: () => { throw new Error('no text'); } };
+		expect(redact(`the key is ${KEY}`, unreadable as unknown as string)).toBe(
+			'[redacted: this text could not be checked for the key]',
+		);
+	});
+
 	it('never throws on values that are not text at all', () => {
 		for (const odd of [undefined, null, 12, {}, Symbol('s')]) {
 			expect(typeof redact(odd as unknown as string, KEY)).toBe('string');
