@@ -82,8 +82,8 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 			`The trigger's option ${options.unreadable} is neither text nor a list of values, so no delivery is let in. Fix it in the workflow. Nothing was started.`,
 		);
 	}
-	// The raw body's text, where ids and numbers are as the platform wrote them.
-	const rawJson = rawJsonObject(delivery.rawBody);
+	// The raw body's text, where ids and numbers are as the platform wrote them; read only when a field is.
+	const rawJson = options.deliveryIdField || options.filterField ? rawJsonObject(delivery.rawBody) : undefined;
 
 	if (!eventMatches(payload, String(this.getNodeParameter('event', '*')))) return acknowledge('event');
 	if (!fieldMatches(payload, options.filterField, options.filterValues, rawJson)) return acknowledge('filtered');
