@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { properties, subtitle } from './trigger/properties';
+import { AUTHENTICATION, properties, subtitle } from './trigger/properties';
 import { secretCredentialProblem } from './trigger/secret';
 import { handleDelivery } from './trigger/webhook';
 import { WEBHOOK_CREDENTIAL } from './shared/credentials';
@@ -31,7 +31,7 @@ export class VideoPlatformTrigger implements INodeType {
 				name: WEBHOOK_CREDENTIAL.type,
 				required: true,
 				testedBy: 'videoPlatformWebhookApiTest',
-				displayOptions: { show: { authentication: ['secretHeader'] } },
+				displayOptions: { show: { authentication: [AUTHENTICATION.secretHeader] } },
 			},
 		],
 		webhooks: [

@@ -120,6 +120,33 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		}
 	});
 
+	it('a key of 5,000 characters: each item fails as the platform said, and no 8 characters of the key show anywhere', async () => {
+		const longKey = `eyJ${'aB3_-x9Q'.repeat(625)}`;
+		await n8n.importCredentials([credential('vpLongKey', sandbox.url, longKey)]);
+		const { result, output } = await runCreate(n8n, 'LongKey', 'vpLongKey', [{ name: 'A' }, { name: 'B' }], { onError: 'continueRegularOutput' });
+		expect(result.ok).toBe(true);
+		expect(output().map((item: { json: { error: { message: string } } }) => item.json.error.message)).toEqual([
+			'The platform rejected the API key (HTTP 401) [item 0]',
+			'The platform rejected the API key (HTTP 401) [item 1]',
+		]);
+		const shown = (JSON.stringify(result.run) + result.stdout + result.stderr).toLowerCase();
+		const runs = Array.from({ length: longKey.length - 7 }, (_, i) => longKey.slice(i, i + 8).toLowerCase());
+		expect(runs.filter((run) => shown.includes(run))).toEqual([]);
+	});
+
+	it('a platform that echoes the key in its 201: the output holds a marker instead', async () => {
+		const echoing = await startSandbox({ apiKey: API_KEY, maxLifetimeMs: 5 * 60_000, fault: 'echo-key' });
+		try {
+			await n8n.importCredentials([credential('vpEchoing', echoing.url, API_KEY)]);
+			const { result, output } = await runCreate(n8n, 'EchoKey', 'vpEchoing', [{ name: 'Echoed' }]);
+			expect(result.ok).toBe(true);
+			expect(output()[0].json).toMatchObject({ name: 'Echoed', createdWith: 'Bearer [API key removed by the node]' });
+			expect(JSON.stringify(result.run) + result.stdout + result.stderr).not.toContain(API_KEY);
+		} finally {
+			await echoing.stop();
+		}
+	});
+
 	it('a Base URL with user:password@ is refused, sends nothing, and never shows the password', async () => {
 		const password = 'pa55-in-the-url-e2e';
 		await n8n.importCredentials([credential('vpUserInfo', sandbox.url.replace('://', `://alice:${password}@`), API_KEY)]);

@@ -23,6 +23,11 @@ const filterWorkflow = (id: string, webhookId: string, triggerOptions: object, f
 const byIdWorkflow = filterWorkflow('wfDedupeById', '0b9e2c41-7d35-4f8a-a6c2-5e1d9f3b7a11', { deliveryIdField: 'id' });
 const byBodyWorkflow = filterWorkflow('wfDedupeByBody', '6c2f8a17-94d0-4b3e-8e5a-2d7c1b9f0e22', {});
 const twoKeysWorkflow = filterWorkflow('wfDedupeTwoKeys', '9a4d1e63-2b8f-4c7a-b1e9-7f3a5c0d2e33', {}, { keysRemembered: 2 });
+// An Authentication value that is neither None nor Shared Secret Header, from an expression.
+const badAuthWorkflow = workflow('wfBadAuth', [
+	node(TRIGGER, VIDEO_PLATFORM_TRIGGER, { authentication: '={{ "SecretHeader" }}', event: ALL_DELIVERIES, options: {} }, { webhookId: '7d3a9e51-2c8b-4f60-a1d4-8b2e6f0c3a55' }),
+	node(PASSED, 'n8n-nodes-base.noOp', {}),
+]);
 // n8n's own Remove Duplicates v2 with the same small history, for the README's "why not".
 const removeDuplicatesWorkflow = workflow('wfRemoveDupTiny', [
 	node(TRIGGER, VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: ALL_DELIVERIES, options: {} }, { webhookId: '3e8b5d20-1c4f-4a97-8d6e-0f2a7b9c4d44' }),
@@ -46,7 +51,7 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 		idPrefix: '',
 		webhookId: '5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60',
 		secret: SECRET,
-		moreWorkflows: [byIdWorkflow, byBodyWorkflow, twoKeysWorkflow, removeDuplicatesWorkflow],
+		moreWorkflows: [byIdWorkflow, byBodyWorkflow, twoKeysWorkflow, removeDuplicatesWorkflow, badAuthWorkflow],
 	});
 	const { post, executions } = trigger;
 
@@ -84,6 +89,23 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 		expect(JSON.stringify(await response.json())).toContain('nested more than');
 		expect((await post({ kind: 'wanted', id: 'after-deep' })).status).toBe(200);
 		expect(await executions(2)).toHaveLength(2);
+	});
+
+	it('a trigger whose Authentication is neither None nor Shared Secret Header refuses every delivery, naming the option', async () => {
+		const n8n = trigger.n8n();
+		for (const headers of [{}, { [SECRET_HEADER]: SECRET }] as Array<Record<string, string>>) {
+			const response = await fetch(n8n.triggerUrl(badAuthWorkflow), {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', ...headers },
+				body: '{"id":"x"}',
+			});
+			expect(response.status).toBe(500);
+			expect(await response.json()).toEqual({
+				received: false,
+				message: "The trigger's Authentication option is neither None nor Shared Secret Header, so no delivery is let in. Set it in the workflow. Nothing was started.",
+			});
+		}
+		expect(await waitForExecutions(n8n.baseUrl, trigger.apiKey(), badAuthWorkflow.id, { atLeast: 0 })).toEqual([]);
 	});
 
 	// 200 at concurrency 20 is a load run: test/load/trigger.load.test.ts (`npm run bench:load`).
@@ -155,6 +177,15 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 			expect(await passes(byBodyWorkflow, bytes)).toBe(false);
 			expect(await passes(byBodyWorkflow, '{"event":"same","n":2}')).toBe(true);
 			expect(await passes(byBodyWorkflow, `${bytes}\n`)).toBe(true);
+		});
+
+		it('ids beyond 2^53 that JavaScript rounds to one number are two deliveries, with their exact text in _webhook.deliveryId', async () => {
+			// Both are 12345678901234567000 once JSON.parse has read them.
+			const first = await deliver(byIdWorkflow, '{"id":12345678901234567890}');
+			expect(first.passed).toBe(true);
+			expect(first.webhook.deliveryId).toBe('12345678901234567890');
+			expect(await passes(byIdWorkflow, '{"id":12345678901234567891}')).toBe(true);
+			expect(await passes(byIdWorkflow, '{ "id": 12345678901234567890 }')).toBe(false);
 		});
 
 		it('still drops them after n8n restarts', async () => {

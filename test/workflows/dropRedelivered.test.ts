@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import type { Delivery, WorkflowJson } from '../helpers/workflowRunner';
@@ -80,5 +82,26 @@ describe('Drop Redelivered across executions, run as a workflow by n8n-core', ()
 		expect(roomsCreated()).toEqual(['Drama', 'Drama']);
 		const store = await deduplicationStore();
 		expect([...store.rows.keys()].filter((key) => key.startsWith(`${workflow.id}/`))).toEqual([]);
+	});
+
+	it('ids beyond 2^53 that JSON.parse rounds to one number are two deliveries; each one’s redelivery is still dropped', async () => {
+		let run = 0;
+		await fc.assert(
+			fc.asyncProperty(fc.bigInt({ min: 2n ** 53n, max: 2n ** 63n }), fc.bigInt({ min: 1n, max: 255n }), async (id, step) => {
+				// Both ids in the same n8n-parsed number, as 64-bit snowflake ids often are.
+				fc.pre(Number(id) === Number(id + step));
+				// A workflow of its own each run (fast-check may try one id twice), so nothing is remembered yet.
+				workflow.id = `wfBigIds-${++run}`;
+				const first = await deliver({ bytes: `{"id":${id},"className":"A ${id}"}` });
+				const second = await deliver({ bytes: `{"id":${id + step},"className":"B ${id}"}` });
+				const again = await deliver({ bytes: `{"className":"A ${id}", "id": ${id}}` });
+				// What passes the filter, not the rooms: the sandbox's rate limit is not under test here.
+				expect(first.execution!.output(FILTER)).toHaveLength(1);
+				expect(second.execution!.output(FILTER)).toHaveLength(1);
+				expect(again.execution!.output(FILTER)).toEqual([]);
+				expect(first.execution!.output(FILTER)![0].json._webhook).toMatchObject({ deliveryId: String(id) });
+			}),
+			{ numRuns: 15 },
+		);
 	});
 });

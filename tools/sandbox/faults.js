@@ -8,6 +8,7 @@ const FAULT_NOTE = 'Test fault of the local sandbox: no real platform is known t
 const FAULTS = [
 	'redirect', 'html', 'header-too-large', 'reset', 'cut-off', 'trickle', 'oversized', 'gzip-bomb',
 	'gzip-stacked', 'unknown-encoding', 'gzip-corrupt', 'gzip-truncated', 'json-invalid', 'json-bom',
+	'echo-key',
 ];
 // Answered instead of the API; the others change how the API's own answer is delivered.
 const INSTEAD_OF_ANSWER = new Set(['redirect', 'html', 'header-too-large']);
@@ -139,6 +140,10 @@ function createFaults(initial = {}) {
 			trickle(res, entry.status, headers, text);
 		} else if (name === 'oversized') {
 			oversized(res, entry.status, headers, text);
+		} else if (name === 'echo-key') {
+			const echoed = JSON.stringify({ ...body, createdWith: req.headers.authorization, fault: name, faultNote: FAULT_NOTE });
+			res.writeHead(entry.status, { ...headers, 'Content-Length': Buffer.byteLength(echoed) });
+			res.end(echoed);
 		} else if (MISENCODED[name]) {
 			const answer = MISENCODED[name](text);
 			res.writeHead(entry.status, { ...headers, ...answer.headers, 'Content-Length': answer.body.length });

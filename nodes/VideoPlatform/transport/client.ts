@@ -14,6 +14,7 @@ import type { RateLimitPolicy, RateLimitReport, RequestPacer } from './pacer';
 import { DEFAULT_RATE_LIMIT_POLICY, PacerRegistry, sharedPacers } from './pacer';
 import type { PlatformRequest, PlatformRequester, PlatformResponse } from './request';
 import { encodePath } from './request';
+import { withoutSecret } from './platformText';
 import type { Clock, Deadline } from './stop';
 import { DeadlineExceeded, RunStop, systemClock } from './stop';
 
@@ -177,7 +178,8 @@ export class PlatformClient {
 			const step = nextStep(outcome, budget, this.policy.rateLimit, this.clock.now());
 			if ('done' in step) {
 				const { done } = step;
-				if (done.kind === 'answered') return done.response;
+				// The README promises the key in no output: a platform may echo it in a success too.
+				if (done.kind === 'answered') return { ...done.response, body: withoutSecret(done.response.body, failed.secret) };
 				throw this.failure(done, failed);
 			}
 			pacer.recordRefusal(step.sendAgainAfterMs);

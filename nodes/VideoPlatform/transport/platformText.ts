@@ -1,41 +1,40 @@
 /** Text that came from the platform (or from whatever answered at the Base URL). */
 
+import { hideSecret, hideSecretInValue } from '../shared/secretTraces';
+
 const MAX_QUOTED_LENGTH = 300;
 const ESCAPE = 0x1b;
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What replaces the key in errors; the node's output says more (see withoutSecret). */
+const REDACTED = '[redacted]';
 
-const hex = (code: number, digits: number) => code.toString(16).padStart(digits, '0');
-
-/**
- * Each way one character of the key can be written in an echo, as a pattern: as it is,
- * percent-encoded (its UTF-8 bytes; a space also as `+`, as forms encode it), or JSON-escaped
- * (`\uXXXX`, `\"`, `\/`); a letter in either case, since an echo may change it.
- */
-function formsOfCharacter(char: string): string {
-	const forms = new Set<string>();
-	for (const variant of [char, char.toLowerCase(), char.toUpperCase()]) {
-		const percent = [...new TextEncoder().encode(variant)].map((byte) => `%${hex(byte, 2)}`).join('');
-		const unicodeEscape = Array.from({ length: variant.length }, (_, i) => `\\u${hex(variant.charCodeAt(i), 4)}`);
-		forms.add(escapeRegExp(variant)).add(percent).add(escapeRegExp(unicodeEscape.join('')));
-	}
-	if (char === ' ') forms.add('\\+');
-	if ('"\\/'.includes(char)) forms.add(escapeRegExp(`\\${char}`));
-	return `(?:${[...forms].join('|')})`;
-}
+/** Shown instead of a text that the redaction itself could not handle: never the text. */
+const UNCHECKABLE = '[redacted: this text could not be checked for the key]';
 
 /**
- * Removes the key, and anything sent as a Bearer token, wherever it is echoed: as sent, in any
- * letter case (a URL parser lowercases host names) and hex case, percent-encoded and JSON-escaped,
- * also a mix of those. Only for text from outside the node: a short key would garble its words.
+ * Removes the key, and anything sent as a Bearer token, wherever it is echoed: any run of 8 or
+ * more of its characters (a shorter key whole), in any letter case, percent-encoded, JSON- or
+ * HTML-escaped (also twice, or mixed), in base64, or with invisible characters slipped in. Only
+ * for text from outside the node: a short key would garble its words. It never throws, and costs
+ * time linear in the text: a text it cannot check is not shown at all.
  */
 export function redact(text: string, secret: string): string {
-	let withoutKey = text;
-	if (secret.length > 0) {
-		const pattern = [...secret].map(formsOfCharacter).join('');
-		withoutKey = text.replace(new RegExp(pattern, 'gi'), '[redacted]');
+	try {
+		return hideSecret(String(text), String(secret ?? ''), REDACTED).replace(
+			/\bBearer\s+(?!\[redacted\])\S+/gi,
+			'Bearer [redacted]',
+		);
+	} catch {
+		return UNCHECKABLE;
 	}
-	return withoutKey.replace(/\bBearer\s+(?!\[redacted\])\S+/gi, 'Bearer [redacted]');
+}
+
+/** What the node's output holds where a successful answer held the key. */
+export const KEY_REMOVED_MARKER = '[API key removed by the node]';
+
+/** A successful answer with every trace of the key replaced by KEY_REMOVED_MARKER. */
+export function withoutSecret(value: unknown, secret: string): unknown {
+	return hideSecretInValue(value, secret, KEY_REMOVED_MARKER);
 }
 
 /** Drops ANSI escape sequences and turns other control characters (CR, LF, ...) into spaces. */

@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { DeliveryKey } from '../shared/deliveryKey';
 import { UNMATCHABLE_KEY_PREFIX } from '../shared/deliveryKey';
 import { valueAt } from './delivery';
+import { canonicalSource, exactSourceAt } from './rawJson';
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -31,10 +32,12 @@ function isEmpty(value: unknown): boolean {
 
 /**
  * A delivery id compared by value: its canonical JSON, so an object is never "[object Object]"
- * and `1` is not `"1"`. A missing or empty id (blank text, `{}`, `[]`) is no id.
+ * and `1` is not `"1"`; numbers as the raw body has them (`source`), so that two ids beyond 2^53
+ * that JSON.parse rounds to one number stay two. A missing or empty id (blank text, `{}`, `[]`) is no id.
  */
-export function deliveryIdOf(value: unknown): string | undefined {
-	return isEmpty(value) ? undefined : canonicalJson(value);
+export function deliveryIdOf(value: unknown, source?: string): string | undefined {
+	if (isEmpty(value)) return undefined;
+	return source === undefined ? canonicalJson(value) : canonicalSource(source);
 }
 
 /** The SHA-256 of the body's bytes as n8n read them; null when n8n kept no raw body. */
@@ -48,11 +51,19 @@ export function bodySha256Of(rawBody: Buffer | string | undefined): string | nul
  * without one, the raw body's digest. Prefixes keep the two kinds apart. A delivery that has
  * neither gets a random key that matches nothing, so it is never dropped.
  */
-export function deliveryKeyOf(payload: IDataObject, idField: string, bodySha256: string | null): DeliveryKey {
+export function deliveryKeyOf(
+	payload: IDataObject,
+	idField: string,
+	bodySha256: string | null,
+	rawJson?: string,
+): DeliveryKey & { deliveryId?: string } {
 	const field = idField.trim();
 	if (field !== '') {
-		const id = deliveryIdOf(valueAt(payload, field));
-		if (id !== undefined) return { deliveryKey: `id:${sha256Hex(id)}`, deliveryKeySource: 'id' };
+		const value = valueAt(payload, field);
+		const id = deliveryIdOf(value, exactSourceAt(rawJson, field, value));
+		// The id's exact text, for users who compare it themselves: a text id as it is.
+		const deliveryId = typeof value === 'string' ? value : id;
+		if (id !== undefined) return { deliveryKey: `id:${sha256Hex(id)}`, deliveryKeySource: 'id', deliveryId };
 	} else if (bodySha256 !== null) {
 		return { deliveryKey: `body:${bodySha256}`, deliveryKeySource: 'body' };
 	}

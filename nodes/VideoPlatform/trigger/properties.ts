@@ -16,6 +16,9 @@ export const subtitle =
 	` : ${filterSet} ? "When " + ${options}.filterField + " is " + ${options}.filterValues` +
 	' : "All deliveries"}}';
 
+/** The Authentication option's values: only `none` turns the secret check off. */
+export const AUTHENTICATION = { none: 'none', secretHeader: 'secretHeader' } as const;
+
 export const properties: INodeProperties[] = [
 	{
 		displayName:
@@ -35,9 +38,10 @@ export const properties: INodeProperties[] = [
 		displayName: 'Authentication',
 		name: 'authentication',
 		type: 'options',
+		noDataExpression: true,
 		options: [
-			{ name: 'None', value: 'none' },
-			{ name: 'Shared Secret Header', value: 'secretHeader' },
+			{ name: 'None', value: AUTHENTICATION.none },
+			{ name: 'Shared Secret Header', value: AUTHENTICATION.secretHeader },
 		],
 		default: 'none',
 		description:

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-import { isHeaderSafeText } from '../shared/headerText';
+import { isHeaderSafeText, MAX_HEADER_SECRET_LENGTH } from '../shared/headerText';
 
 /** Spaces around a pasted secret are never meant; a secret of spaces only is no secret. */
 export function normalizeSecret(value: unknown): string {
@@ -22,6 +22,9 @@ export function secretCredentialProblem(headerName: unknown, secret: unknown): s
 	}
 	const value = normalizeSecret(secret);
 	if (value === '') return 'Enter a secret. Spaces around it are ignored, so a secret of only spaces is empty.';
+	if (value.length > MAX_HEADER_SECRET_LENGTH) {
+		return `The secret is longer than ${MAX_HEADER_SECRET_LENGTH.toLocaleString('en-US')} characters, more than a request's headers can carry. Enter the secret you set on the platform.`;
+	}
 	if (!isHeaderSafeText(value)) {
 		return 'The secret can have only plain ASCII letters, digits, spaces and punctuation: HTTP headers cannot carry other characters reliably.';
 	}

@@ -4,15 +4,14 @@ import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting';
 import type { IncomingDelivery } from './delivery';
 import { deliveryItem, payloadOf } from './delivery';
 import { bodySha256Of, deliveryKeyOf } from './deliveryKey';
-import { eventMatches, fieldMatches, parseAllowedValues } from './filter';
-import { secretCredentialProblem, secretMatches } from './secret';
+import { eventMatches, fieldMatches } from './filter';
+import { readTriggerOptions } from './options';
+import { rawJsonObject } from './rawJson';
+import { AUTHENTICATION } from './properties';
+import { normalizeSecret, secretCredentialProblem, secretMatches } from './secret';
+import { DELIVERY_INFO_KEY } from '../shared/deliveryKey';
+import { hideSecretInValue } from '../shared/secretTraces';
 import { WEBHOOK_CREDENTIAL } from '../shared/credentials';
-
-interface TriggerOptions {
-	deliveryIdField?: string;
-	filterField?: string;
-	filterValues?: string;
-}
 
 /** Acknowledged without starting an execution, so that the platform does not redeliver. */
 function acknowledge(reason: string): IWebhookResponseData {
@@ -25,26 +24,40 @@ function refuse(context: IWebhookFunctions, status: number, message: string): IW
 	return { noWebhookResponse: true };
 }
 
+/** What a delivery that passed the check hides: the secret's header, and the secret wherever else it is. */
+interface Checked {
+	hiddenHeaders: string[];
+	secret?: string;
+}
+
+/** Where the output held the webhook secret outside its own header (a misconfigured platform may echo it). */
+export const SECRET_REMOVED_MARKER = '[webhook secret removed by the trigger]';
+
 /**
- * The headers to hide from the output, or the refusal. The answers name neither the header nor
+ * What to hide from the output, or the refusal. The answers name neither the header nor
  * the secret to an unknown caller. A credential that fails its own Test can match no delivery:
  * 500, since the fault is the receiver's and a platform may retry it once it is fixed.
  */
-async function rejectUnlessAuthentic(this: IWebhookFunctions): Promise<string[] | IWebhookResponseData> {
-	if (this.getNodeParameter('authentication', 'none') !== 'secretHeader') return [];
+async function rejectUnlessAuthentic(this: IWebhookFunctions): Promise<Checked | IWebhookResponseData> {
+	const authentication: unknown = this.getNodeParameter('authentication', AUTHENTICATION.none);
+	// Fails closed: only the explicit None lets deliveries in unchecked.
+	if (authentication === AUTHENTICATION.none) return { hiddenHeaders: [] };
+	if (authentication !== AUTHENTICATION.secretHeader) {
+		return refuse(this, 500, `The trigger's Authentication option is neither None nor Shared Secret Header, so no delivery is let in. Set it in the workflow. Nothing was started.`);
+	}
 	const { headerName, secret } = await this.getCredentials<{ headerName: string; secret: string }>(
 		WEBHOOK_CREDENTIAL.type,
 	);
 	if (secretCredentialProblem(headerName, secret)) return refuse(this, 500, 'The delivery could not be checked.');
 	const name = String(headerName).trim().toLowerCase();
-	if (secretMatches(this.getHeaderData()[name], secret)) return [name];
+	if (secretMatches(this.getHeaderData()[name], secret)) return { hiddenHeaders: [name], secret: normalizeSecret(secret) };
 	return refuse(this, 401, 'The delivery was not authenticated.');
 }
 
 /** Handles one delivery: authenticity and filters, then the item with its delivery key. */
 export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const hiddenHeaders = await rejectUnlessAuthentic.call(this);
-	if (!Array.isArray(hiddenHeaders)) return hiddenHeaders;
+	const checked = await rejectUnlessAuthentic.call(this);
+	if (!('hiddenHeaders' in checked)) return checked;
 
 	const request = this.getRequestObject() as unknown as { body: unknown; rawBody?: Buffer };
 	const delivery: IncomingDelivery = {
@@ -61,18 +74,28 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 			`The delivery is JSON nested more than ${MAX_NESTING_DEPTH} levels deep, more than the trigger accepts. Nothing was started.`,
 		);
 	}
-	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const options = readTriggerOptions(this.getNodeParameter('options', {}));
+	if ('unreadable' in options) {
+		return refuse(
+			this,
+			500,
+			`The trigger's option ${options.unreadable} is neither text nor a list of values, so no delivery is let in. Fix it in the workflow. Nothing was started.`,
+		);
+	}
+	// The raw body's text, where ids and numbers are as the platform wrote them; read only when a field is.
+	const rawJson = options.deliveryIdField || options.filterField ? rawJsonObject(delivery.rawBody) : undefined;
 
 	if (!eventMatches(payload, String(this.getNodeParameter('event', '*')))) return acknowledge('event');
-	if (!fieldMatches(payload, options.filterField ?? '', parseAllowedValues(options.filterValues ?? ''))) {
-		return acknowledge('filtered');
-	}
+	if (!fieldMatches(payload, options.filterField, options.filterValues, rawJson)) return acknowledge('filtered');
 	// No duplicate is dropped here: on n8n 2.x static data changed in webhook() is not saved, and
 	// in queue mode webhook() runs on webhook processors. The key lets Drop Redelivered, whose keys
 	// n8n keeps in its database, do it.
 	const bodySha256 = bodySha256Of(delivery.rawBody);
-	const key = deliveryKeyOf(payload, String(options.deliveryIdField ?? ''), bodySha256);
-	const json = deliveryItem(delivery, hiddenHeaders, new Date().toISOString(), { bodySha256, ...key });
+	const { deliveryId, ...key } = deliveryKeyOf(payload, options.deliveryIdField, bodySha256, rawJson);
+	const item = deliveryItem(delivery, checked.hiddenHeaders, new Date().toISOString(), deliveryId === undefined ? {} : { deliveryId });
+	const shown = checked.secret ? (hideSecretInValue(item, checked.secret, SECRET_REMOVED_MARKER) as IDataObject) : item;
+	// The digest and key are the node's own, from the bytes as sent.
+	const json = { ...shown, [DELIVERY_INFO_KEY]: { ...(shown[DELIVERY_INFO_KEY] as IDataObject), bodySha256, ...key } };
 	return {
 		webhookResponse: { received: true, started: true },
 		workflowData: [[{ json }]],

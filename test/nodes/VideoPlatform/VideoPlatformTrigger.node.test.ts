@@ -67,3 +67,18 @@ describe('Video Platform Trigger in the editor', () => {
 		expect(JSON.stringify(result)).not.toContain(secret);
 	});
 });
+
+describe('the secret credential’s Test, for a secret too long to be one', () => {
+	it('refuses it without quoting it', async () => {
+		const result = await new VideoPlatformTrigger().methods.credentialTest.videoPlatformWebhookApiTest.call({} as ICredentialTestFunctions, {
+			id: '1',
+			name: 'c',
+			type: 't',
+			data: { headerName: 'X-S', secret: 'w'.repeat(16_385) },
+		});
+		expect(result).toEqual({
+			status: 'Error',
+			message: "The secret is longer than 16,384 characters, more than a request's headers can carry. Enter the secret you set on the platform.",
+		});
+	});
+});

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+
 import {
 	platformMessage,
 	quotable,
@@ -86,5 +88,109 @@ describe('quotable', () => {
 	it('cuts long text and marks the cut', () => {
 		expect(quotable('abcdef', '', 3)).toBe('abc…');
 		expect(stripControlCharacters('  a\n\nb  ')).toBe('a b');
+	});
+});
+
+/** Keys as headers carry them: visible ASCII, from the node's minimum up to a JWT with many claims. */
+const printableKey = (minLength: number, maxLength: number) =>
+	fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), minLength, maxLength });
+
+/** Whether the text holds 8 consecutive characters of the key, in any letter case. */
+function holdsRunOf(text: string, key: string): boolean {
+	const folded = text.toLowerCase();
+	const lowerKey = key.toLowerCase();
+	for (let i = 0; i + 8 <= lowerKey.length; i++) if (folded.includes(lowerKey.slice(i, i + 8))) return true;
+	return false;
+}
+
+const percentAll = (text: string) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+const unicodeEscapes = (text: string) => [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+const htmlDecimal = (text: string) => [...text].map((c) => `&#${c.charCodeAt(0)};`).join('');
+const htmlHex = (text: string) => [...text].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join('');
+const withInvisible = (text: string) => [...text].join('\u200b');
+
+/** Every form of a run of the key the node must not show, and how to undo it to check. */
+const FORMS: Array<[string, (run: string) => string]> = [
+	['as it is', (run) => run],
+	['in upper case', (run) => run.toUpperCase()],
+	['as encodeURIComponent writes it', encodeURIComponent],
+	['with every byte percent-encoded', percentAll],
+	['percent-encoded twice', (run) => encodeURIComponent(percentAll(run))],
+	['JSON-escaped', (run) => JSON.stringify(run).slice(1, -1)],
+	['as \\u escapes', unicodeEscapes],
+	['as decimal HTML entities', htmlDecimal],
+	['as hexadecimal HTML entities', htmlHex],
+	['with zero-width spaces inside', withInvisible],
+	['with soft hyphens inside', (run) => [...run].join('\u00ad')],
+	['in base64', (run) => Buffer.from(run).toString('base64')],
+	['in base64 after a Basic user name', (run) => Buffer.from(`user:${run}`).toString('base64')],
+	['in base64url', (run) => Buffer.from(`xy${run}`).toString('base64url')],
+];
+
+describe('redact: properties over generated keys and texts', () => {
+	it.each(FORMS)('leaves no run of 8 characters of the key %s, wherever it is cut from the key', (_label, encode) => {
+		fc.assert(
+			fc.property(printableKey(8, 300), fc.nat(), fc.nat(), fc.string(), fc.string(), (key, a, b, before, after) => {
+				const start = a % (key.length - 7);
+				const run = key.slice(start, start + 8 + (b % (key.length - start - 7)));
+				fc.pre(!holdsRunOf(`${before} ${after}`, key));
+				const shown = redact(`${before} ${encode(run)} ${after}`, key);
+				expect(shown).not.toContain(encode(run));
+				expect(shown).toContain('[redacted]');
+				expect(holdsRunOf(shown.replace(/\u200b|\u00ad/g, ''), key)).toBe(false);
+			}),
+			{ numRuns: 150 },
+		);
+	});
+
+	it('never throws, and returns text, whatever the text and the secret', () => {
+		fc.assert(
+			fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.string({ unit: 'binary', maxLength: 400 }), (text, secret) => {
+				expect(typeof redact(text, secret)).toBe('string');
+				expect(typeof quotable(text, secret)).toBe('string');
+			}),
+			{ numRuns: 500 },
+		);
+	});
+
+	it('shows a notice, never the text, where it cannot check a text', () => {
+		const unreadable = { toString: () => { throw new Error('no text'); } };
+		expect(redact(`the key is ${KEY}`, unreadable as unknown as string)).toBe(
+			'[redacted: this text could not be checked for the key]',
+		);
+	});
+
+	it('never throws on values that are not text at all', () => {
+		for (const odd of [undefined, null, 12, {}, Symbol('s')]) {
+			expect(typeof redact(odd as unknown as string, KEY)).toBe('string');
+			expect(typeof redact('text', odd as unknown as string)).toBe('string');
+		}
+	});
+
+	it('changes nothing in a text that holds no run of the key', () => {
+		fc.assert(
+			fc.property(printableKey(8, 200), fc.string({ maxLength: 300 }), (key, text) => {
+				fc.pre(!holdsRunOf(text, key) && !/bearer/i.test(text) && !/[%\\&]/.test(text));
+				expect(redact(text, key)).toBe(text);
+			}),
+			{ numRuns: 300 },
+		);
+	});
+});
+
+describe('redact: a long key (a JWT with many claims)', () => {
+	// Before: the key became a regular expression too large for V8, whose error quoted it.
+	const longKey = `eyJ${'abcDEF0123456789_-'.repeat(300)}`;
+
+	it('hides the key and any 8 characters of it, without failing', () => {
+		const said = `invalid token ${longKey.slice(0, 40)}... and ${longKey.slice(2000, 2012)} and ${longKey}`;
+		const shown = redact(said, longKey);
+		expect(shown).toBe('invalid token [redacted]... and [redacted] and [redacted]');
+	});
+
+	it('hides the first part of a key that the platform quotes, and a key masked in the middle', () => {
+		const key = 'sk_live_9f8e7d6c5b4a39281706';
+		expect(redact(`bad key ${key.slice(0, 12)}…`, key)).toBe('bad key [redacted]…');
+		expect(redact(`bad key ${key.slice(0, 10)}********${key.slice(-10)}`, key)).toBe('bad key [redacted]********[redacted]');
 	});
 });

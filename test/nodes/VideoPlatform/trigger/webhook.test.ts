@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { handleDelivery } from '../../../../nodes/VideoPlatform/trigger/webhook';
+import fc from 'fast-check';
+
+import { VideoPlatformTrigger } from '../../../../nodes/VideoPlatform/VideoPlatformTrigger.node';
+import { handleDelivery, SECRET_REMOVED_MARKER } from '../../../../nodes/VideoPlatform/trigger/webhook';
 import type { WebhookContextOptions } from '../../../helpers/webhookContext';
 import { createWebhookContext } from '../../../helpers/webhookContext';
 
@@ -233,5 +236,139 @@ describe('Video Platform Trigger: one delivery', () => {
 			}
 			expect(new Set(keys).size).toBe(4);
 		});
+	});
+});
+
+describe('Video Platform Trigger fails closed', () => {
+	const body = { id: 'd1' };
+	const deliverWith = async (authentication: unknown, headers: IDataObject = {}) =>
+		await deliver({ body, rawBody: JSON.stringify(body), headers, parameters: { authentication: authentication as IDataObject[string] }, secret });
+
+	it('refuses every delivery, naming the option, when Authentication is anything but None or Shared Secret Header', async () => {
+		const near = ['SecretHeader', 'secretHeader ', ' none', 'None', 'Shared Secret Header', 'true', '', 'secret', 'NONE'];
+		await fc.assert(
+			fc.asyncProperty(
+				fc.oneof(fc.constantFrom<unknown>(...near, true, false, 0, 1, null, [], {}, ['none']), fc.string(), fc.anything()),
+				fc.boolean(),
+				async (authentication, withHeader) => {
+					// The mocked context, like n8n for a missing value, gives the default for undefined (and null).
+					fc.pre(authentication !== 'none' && authentication !== 'secretHeader' && authentication != null);
+					const { started, answered } = await deliverWith(authentication, withHeader ? { 'x-webhook-secret': secret.secret } : {});
+					expect(started).toBe(false);
+					expect(answered.status).toBe(500);
+					expect(answered.body).toEqual({
+						received: false,
+						message: "The trigger's Authentication option is neither None nor Shared Secret Header, so no delivery is let in. Set it in the workflow. Nothing was started.",
+					});
+				},
+			),
+			{ numRuns: 200 },
+		);
+	});
+
+	it('checks the secret with Shared Secret Header, and lets deliveries in unchecked only with None', async () => {
+		expect((await deliverWith('secretHeader')).answered.status).toBe(401);
+		expect((await deliverWith('secretHeader', { 'x-webhook-secret': secret.secret })).started).toBe(true);
+		expect((await deliverWith('none')).started).toBe(true);
+	});
+
+	it('takes no expression for Authentication', () => {
+		const option = new VideoPlatformTrigger().description.properties.find((property) => property.name === 'authentication');
+		expect(option?.noDataExpression).toBe(true);
+	});
+
+	it('hides the webhook secret wherever else the delivery echoes it, also in part or encoded', async () => {
+		const longSecret = 'whsec_4f1c9a7e2b8d6053';
+		const echoes = [longSecret, longSecret.slice(0, 10), encodeURIComponent(longSecret), Buffer.from(longSecret).toString('base64')];
+		for (const echo of echoes) {
+			const payload = { id: 'd1', note: `sent with ${echo}` };
+			const { json } = await deliver({
+				body: payload,
+				rawBody: JSON.stringify(payload),
+				headers: { 'x-webhook-secret': longSecret, 'x-copy': echo },
+				query: { s: echo },
+				parameters: { authentication: 'secretHeader' },
+				secret: { headerName: 'X-Webhook-Secret', secret: longSecret },
+			});
+			const shown = JSON.stringify(json);
+			expect(shown).not.toContain(longSecret.slice(0, 8));
+			expect(shown).not.toContain(echo);
+			// Base64 leaves the last digit or two it shares with what follows, and its padding.
+			expect(String(json?.note)).toMatch(/^sent with \[webhook secret removed by the trigger\](w==)?$/);
+			expect(json?.id).toBe('d1');
+			expect(shown).toContain(SECRET_REMOVED_MARKER);
+			expect((json?._webhook as IDataObject).deliveryKeySource).toBe('body');
+		}
+	});
+});
+
+describe('Video Platform Trigger: no delivery lost to number rounding', () => {
+	/** As n8n hands a JSON delivery over: parsed by JSON.parse (rounded), and the raw bytes. */
+	const deliverText = async (raw: string, options: IDataObject) =>
+		await deliver({ body: JSON.parse(raw) as unknown, rawBody: raw, parameters: { options } });
+	const bigId = fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n - 1n });
+
+	it('gives two deliveries whose id text differs two keys, and the same text the same key', async () => {
+		await fc.assert(
+			fc.asyncProperty(bigId, fc.bigInt({ min: 1n, max: 4096n }), fc.constantFrom('id', 'meta.id'), async (id, step, field) => {
+				const body = (value: bigint) => (field === 'id' ? `{"id": ${value}}` : `{"meta": {"id": ${value}}, "x": 1}`);
+				const key = async (value: bigint) => ((await deliverText(body(value), { deliveryIdField: field })).json?._webhook as IDataObject);
+				const [first, other, again] = [await key(id), await key(id + step), await key(id)];
+				expect(first.deliveryKeySource).toBe('id');
+				expect(first.deliveryKey).not.toBe(other.deliveryKey);
+				expect(first.deliveryKey).toBe(again.deliveryKey);
+				expect(first.deliveryId).toBe(String(id));
+			}),
+			{ numRuns: 100 },
+		);
+	});
+
+	it('matches a filter value typed as the field was sent', async () => {
+		await fc.assert(
+			fc.asyncProperty(bigId, fc.constantFrom('string', 'list', 'number'), async (id, form) => {
+				const filterValues = form === 'string' ? `other, ${id}` : form === 'list' ? ['other', String(id)] : String(id);
+				const { started, answered } = await deliverText(`{"data": {"roomId": ${id}}}`, { filterField: 'data.roomId', filterValues });
+				expect(answered.status).toBeUndefined();
+				expect(started).toBe(true);
+				// JavaScript's rounded text of the number is another number than the one sent.
+				const rounded = String(Number(id));
+				if (rounded !== String(id)) {
+					expect((await deliverText(`{"data": {"roomId": ${id}}}`, { filterField: 'data.roomId', filterValues: rounded })).started).toBe(false);
+				}
+			}),
+			{ numRuns: 100 },
+		);
+	});
+
+	it('keeps the ids and filters of ordinary deliveries as they were', async () => {
+		const { json } = await deliverText('{"id": 42, "status": 1.5}', { deliveryIdField: 'id', filterField: 'status', filterValues: '1.5' });
+		expect(json?._webhook).toMatchObject({ deliveryKey: `id:${createHash('sha256').update('42').digest('hex')}`, deliveryId: '42' });
+		expect((await deliverText('{"id": "evt-1"}', { deliveryIdField: 'id' })).json?._webhook).toMatchObject({ deliveryId: 'evt-1' });
+		expect((await deliverText('{"n": 7}', { filterField: 'n', filterValues: 7 })).started).toBe(true);
+	});
+
+	it('reads options an expression gave as a list, a number or true/false, and refuses others naming the option', async () => {
+		await fc.assert(
+			fc.asyncProperty(
+				fc.constantFrom('deliveryIdField', 'filterField', 'filterValues'),
+				fc.anything(),
+				async (name, value) => {
+					const { answered, started } = await deliverText('{"id": 1, "status": "started"}', { [name]: value as IDataObject[string] });
+					const readable =
+						value === undefined || value === null || ['string', 'boolean'].includes(typeof value) ||
+						(typeof value === 'number' && Number.isFinite(value)) ||
+						(name === 'filterValues' && Array.isArray(value) && value.every((v) => ['string', 'boolean'].includes(typeof v) || (typeof v === 'number' && Number.isFinite(v))));
+					if (readable) expect(answered.status).toBeUndefined();
+					else {
+						expect(started).toBe(false);
+						expect(answered.status).toBe(500);
+						expect(String((answered.body as IDataObject).message)).toMatch(
+							/^The trigger's option (Delivery ID Field|Only When Field|Has One Of These Values) is neither text nor a list of values/,
+						);
+					}
+				},
+			),
+			{ numRuns: 300 },
+		);
 	});
 });
