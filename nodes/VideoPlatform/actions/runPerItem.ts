@@ -5,7 +5,7 @@ import type { PlatformClientFactory, RateLimitReport } from '../transport';
 import { hintInOutputPane } from '../shared/executionHints';
 import { errorToJson } from '../shared/itemError';
 import { neverStarted, wasNeverSent } from '../transport/stopped';
-import { readConcurrency, runBounded } from './concurrency';
+import { concurrencyOption, DEFAULT_CONCURRENCY, readConcurrency, runBounded } from './concurrency';
 import { partWayReport } from './partWay';
 import type { ItemOperation } from './resources';
 
@@ -24,7 +24,15 @@ function reportRateLimits(this: IExecuteFunctions, { refused, pausedMs }: RateLi
 	if (refused === 0) return;
 	const requests = refused === 1 ? '1 request' : `${refused} requests`;
 	const waited = pausedMs > 0 ? `, and the node waited ${Number((pausedMs / 1000).toFixed(1))} s in total` : '';
-	hintInOutputPane(this, `The platform's rate limit slowed this run: ${requests} got HTTP 429 (Too Many Requests)${waited}.`);
+	hintInOutputPane(this, `The platform's rate limit slowed this run: ${requests} got HTTP 429 (Too Many Requests)${waited}.${fewerAtOnce.call(this)}`);
+}
+
+/** With many items at the default concurrency, the likeliest fix for the 429s. */
+function fewerAtOnce(this: IExecuteFunctions): string {
+	const concurrency = readConcurrency.call(this);
+	if (concurrency === 1) return '';
+	const current = concurrency === DEFAULT_CONCURRENCY ? `${concurrency}, the default` : String(concurrency);
+	return ` To send fewer requests at once, lower Options → ${concurrencyOption.displayName} (now ${current}).`;
 }
 
 /** Other items that failed while the run stopped, in their own words, so that none is hidden. */
