@@ -160,7 +160,7 @@ async function activeTriggerUrls(baseUrl) {
 }
 
 /**
- * Turns on n8n's own MCP server (Settings → MCP access, n8n 2.x) and returns a fresh token for it
+ * Turns on n8n's own MCP server (Settings → Instance-level MCP, n8n 2.x) and returns a fresh token for it
  * (a new one each call: n8n shows an existing token only redacted).
  * @param {string} baseUrl
  * @param {string} cookie  the owner's session
