@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
-import { asTool } from '../../../nodes/VideoPlatform/actions/guidance';
+import { actionGuidance, asTool } from '../../../nodes/VideoPlatform/actions/guidance';
+import { triggerGuidance } from '../../../nodes/VideoPlatform/trigger/guidance';
 import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE } from '../../../nodes/VideoPlatform/shared/nodeTypes';
 import { ensureOwner, instanceMcpToken } from '../../../tools/n8n/api';
 import { connectMcpClient, resultText } from '../../helpers/mcpClient';
@@ -40,12 +41,12 @@ export function itFindsTheNodesWithTheirHints(n8n: () => N8n) {
 			const answer = await search(query);
 			const action = entryOf(answer, ACTION_NODE_TYPE);
 			const trigger = entryOf(answer, TRIGGER_NODE_TYPE);
-			expect(action).toContain('@builderHint Creates video rooms (meetings, online classes, consultations)');
+			expect(action).toContain(`@builderHint ${actionGuidance.builderHint.searchHint}`);
 			expect(action).toContain('- n8n-nodes-base.googleCalendarTrigger: "Put before room create');
 			expect(action).toContain('- n8n-nodes-base.slack: "Put after room create');
 			expect(action).toContain('resource: "room"');
 			expect(trigger).toContain('[TRIGGER]');
-			expect(trigger).toContain('@builderHint Starts a workflow for each webhook delivery from the video platform');
+			expect(trigger).toContain(`@builderHint ${triggerGuidance.builderHint.searchHint}`);
 			expect(trigger).toContain(`- ${ACTION_NODE_TYPE}: "Put it right after this trigger with resource webhookDelivery, operation dropRedelivered`);
 		});
 
