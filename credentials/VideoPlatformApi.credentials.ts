@@ -14,6 +14,9 @@ import { API_CREDENTIAL } from '../nodes/VideoPlatform/shared/credentials';
 /** Redirects are never followed; these say so, since n8n shows only a rule's fixed message. */
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
+/** A path in the Base URL that the API is not under is the likeliest cause of a 404 here. */
+const WRONG_PATH = ` A 404 can also mean that the Base URL has a path the platform's API is not under: enter only your platform's address, e.g. https://video.example.com, and a path only if the API is under one. Leave out ${API_VERSION_PREFIX}: the node adds it.`;
+
 /** Answers that prove the server was reached without rejecting the key. */
 const NOT_REJECTED_STATUSES = [400, 404, 405, 409, 422, 429, 500, 501, 502, 503, 504];
 
@@ -103,7 +106,7 @@ export class VideoPlatformApi implements ICredentialType {
 				type: 'responseCode' as const,
 				properties: {
 					value: status,
-					message: `The server at this Base URL was reached and did not reject the API key (it answered HTTP ${status} to a read-only request). The platform publishes no read-only endpoint, so the key cannot be confirmed further; if creating a room fails with 404, check the Base URL.`,
+					message: `The server at this Base URL was reached and did not reject the API key (it answered HTTP ${status} to a read-only request). The platform publishes no read-only endpoint, so the key cannot be confirmed further; if creating a room fails with 404, check the Base URL.${status === 404 ? WRONG_PATH : ''}`,
 				},
 			})),
 		],

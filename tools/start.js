@@ -283,6 +283,7 @@ function stopOnSignals(environment, what) {
 		stopping = true;
 		say(`\nStopping ${what}...`);
 		await environment.stop();
+		say(`Stopped ${what}. Nothing of this environment is running any more.`);
 		process.exit(0);
 	};
 	process.on('SIGINT', stop);

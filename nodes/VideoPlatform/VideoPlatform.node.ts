@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { actionGuidance, asTool } from './actions/guidance';
 import { properties } from './actions/properties';
 import { resourcesWithoutRequests } from './actions/resources';
 import { router } from './actions/router';
@@ -19,7 +20,9 @@ export class VideoPlatform implements INodeType {
 			'={{[$parameter["resource"], $parameter["operation"]].includes("__CUSTOM_API_CALL__") ? "Custom API Call" : $parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create rooms on your video platform, and drop its redelivered webhooks',
 		defaults: { name: 'Video Platform' },
-		usableAsTool: true,
+		usableAsTool: asTool,
+		// Editor hints and the AI builder's hint (actions/guidance.ts); n8n versions without one ignore it.
+		...actionGuidance,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// Hidden, not shown per resource: n8n's publish check reads saved parameters, which leave out

@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { triggerGuidance } from './trigger/guidance';
 import { AUTHENTICATION, properties, subtitle } from './trigger/properties';
 import { secretCredentialProblem } from './trigger/secret';
 import { handleDelivery } from './trigger/webhook';
@@ -24,6 +25,8 @@ export class VideoPlatformTrigger implements INodeType {
 		subtitle,
 		description: 'Starts the workflow when your video platform sends a webhook delivery',
 		defaults: { name: 'Video Platform Trigger' },
+		// Editor texts and the AI builder's hint (trigger/guidance.ts); n8n versions without a field ignore it.
+		...triggerGuidance,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [

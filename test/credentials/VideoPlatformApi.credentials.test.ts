@@ -113,5 +113,12 @@ describe('VideoPlatformApi credential', () => {
 				expect(messageFor(status)).not.toMatch(/valid|success/i);
 			}
 		});
+
+		it('says, for a 404 only, that a path in the Base URL may be the cause', () => {
+			const messageFor = (status: number) =>
+				(test.rules ?? []).find((rule) => rule.type === 'responseCode' && rule.properties.value === status)?.properties.message;
+			expect(messageFor(404)).toMatch(/A 404 can also mean that the Base URL has a path the platform's API is not under.* Leave out \/v1: the node adds it\.$/);
+			for (const status of [400, 405, 500]) expect(messageFor(status)).not.toMatch(/path/);
+		});
 	});
 });

@@ -5,7 +5,9 @@ import { credential, mcpServerWorkflow } from '../../tools/n8n/workflows';
 import { connectMcpClient, resultText } from '../helpers/mcpClient';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../helpers/sandbox';
+import { versionSpec } from '../../tools/install/versions';
 import { FULL_VERSIONS } from './n8nWithPackage';
+import { itFindsTheNodesWithTheirHints } from './scenarios/builderSearch';
 import { example, exampleTool, exampleToolWith, itGivesUpOnARateLimitThatNeverLifts, mcpServersInN8n, RATE_LIMITED_TOOL } from './scenarios/mcpTool';
 
 const WRONG_KEY = 'sk_mcp_wrong_5e1d0c';
@@ -43,6 +45,8 @@ describe.each(FULL_VERSIONS)('the node as an MCP tool, in a real n8n %s', (versi
 	afterAll(async () => {
 		for (const server of [sandbox, rateLimited, failing]) await server?.stop();
 	});
+
+	if (versionSpec(version).capabilities.mcpNodeSearch) itFindsTheNodesWithTheirHints(mcp.n8n);
 
 	it('lists the Video Platform tool with its description and an input schema that asks for the room name', async () => {
 		const { tools } = await mcp.client().listTools();

@@ -57,6 +57,10 @@ describe('npm start from the command line, first and second time', () => {
 		expect(first.output).not.toMatch(/npm warn|EBADENGINE|ERESOLVE|Unknown (env|user) config/i);
 	});
 
+	it('says, once stopped, that everything it started has stopped', () => {
+		expect(first.output).toMatch(/\nStopping n8n and the sandbox\.\.\.\nStopped n8n and the sandbox\. Nothing of this environment is running any more\.\n$/);
+	});
+
 	it('prints the webhook example\'s Production URL and the command that sends it a delivery', () => {
 		const url = /Its Production URL:\n\s+(http:\/\/127\.0\.0\.1:\d+\/webhook\/[\w-]+\/webhook)\n/.exec(first.output)?.[1];
 		expect(url).toBeDefined();

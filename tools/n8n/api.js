@@ -159,4 +159,17 @@ async function activeTriggerUrls(baseUrl) {
 	return found;
 }
 
-module.exports = { OWNER, ensureOwner, activeTriggerUrls, createApiKey, listExecutions, publicApiCall, waitForExecutions };
+/**
+ * Turns on n8n's own MCP server (Settings → Instance-level MCP, n8n 2.x) and returns a fresh token for it
+ * (a new one each call: n8n shows an existing token only redacted).
+ * @param {string} baseUrl
+ * @param {string} cookie  the owner's session
+ * @returns {Promise<string>}
+ */
+async function instanceMcpToken(baseUrl, cookie) {
+	await rest(baseUrl, '/rest/mcp/settings', { method: 'PATCH', cookie, body: { mcpAccessEnabled: true } });
+	const { data } = await rest(baseUrl, '/rest/mcp/api-key/rotate', { method: 'POST', cookie });
+	return (data.data ?? data).apiKey;
+}
+
+module.exports = { OWNER, ensureOwner, activeTriggerUrls, createApiKey, instanceMcpToken, listExecutions, publicApiCall, waitForExecutions };

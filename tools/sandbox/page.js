@@ -20,6 +20,11 @@ function renderPage(state, note, targets = []) {
 		.reverse()
 		.map((r) => `<tr><td>${escape(r.at)}</td><td>${escape(r.method)} ${escape(r.path)}</td><td>${r.status}</td><td>${escape(r.authorization)}</td><td><code>${escape(r.body)}</code></td></tr>`)
 		.join('');
+	const deliveries = state.deliveries
+		.slice()
+		.reverse()
+		.map((d) => `<tr><td>${escape(d.at)}</td><td>${escape(d.target)}</td><td>${d.status === undefined ? escape(d.error ?? 'sending...') : `HTTP ${d.status} <code>${escape(d.answer ?? '')}</code>`}</td></tr>`)
+		.join('');
 	return `<!doctype html><html><head><meta charset="utf-8"><title>Video Platform sandbox</title>
 <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px}.note{background:#fff4ce;padding:8px}</style></head>
 <body><h1>Video Platform local sandbox</h1>
@@ -31,10 +36,12 @@ function renderPage(state, note, targets = []) {
 <p>${targets.length ? 'The active workflows with a Video Platform Trigger are offered in the field; pick one or paste another Production URL.' : 'Paste the Production URL of an active workflow with a Video Platform Trigger (open the trigger node in n8n to copy it).'}</p>
 <form id="send"><input id="target" list="targets" size="90" value="${escape(targets[0]?.url ?? '')}" placeholder="e.g. http://127.0.0.1:5678/webhook/.../webhook"><datalist id="targets">${offered}</datalist> <button>Send example delivery</button></form>
 <pre id="result"></pre>
+<h2>Example deliveries sent (${state.deliveries.length})</h2><table><tr><th>At</th><th>To</th><th>Answer</th></tr>${deliveries}</table>
 <script>
 document.getElementById('send').addEventListener('submit', async (event) => {
 	event.preventDefault();
 	const response = await fetch('/_sandbox/send-webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ target: document.getElementById('target').value }) });
+	if (response.ok) return location.reload(); // the table of deliveries sent shows the new one
 	document.getElementById('result').textContent = JSON.stringify(await response.json(), null, 2);
 });
 </script>

@@ -25,13 +25,16 @@ async function main() {
 		const [name, ...value] = values.header.split(':');
 		headers[name.trim()] = value.join(':').trim();
 	}
+	// npm's own line above shows an id in the URL as ***; this one shows the address really used.
+	if (/^https?:\/\//.test(target)) process.stdout.write(`Sending an example delivery to ${target}\n`);
 	const result = await sendSampleDelivery(target, { headers });
 	process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 	process.exit(result.sent && Number(result.status) < 300 ? 0 : 1);
 }
 
 main().catch((error) => {
-	process.stderr.write(`sandbox:send: ${error.message}\n`);
+	const cause = error.cause?.code ? ` (${error.cause.code}: is n8n running at that address?)` : '';
+	process.stderr.write(`sandbox:send: ${error.message}${cause}\n`);
 	if (String(error.code).startsWith('ERR_PARSE_ARGS_')) process.stderr.write(`${USAGE}\n`);
 	process.exit(1);
 });

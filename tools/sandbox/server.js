@@ -38,7 +38,13 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * @property {number} status  0 until answered
  * @property {string} [fault]  the test fault that answered
  * @typedef {{ total: number, underWay: number, peakUnderWay: number, createdByBody: Record<string, number> }} Counts
- * @typedef {{ rooms: Room[], requests: RequestEntry[], counts: Counts }} SandboxState
+ * @typedef {object} DeliveryEntry  one example delivery the sandbox sent to a trigger URL
+ * @property {string} at
+ * @property {string} target
+ * @property {number} [status]  the trigger's answer, when one came
+ * @property {string} [answer]  its body, the first 500 characters
+ * @property {string} [error]  why nothing was sent, or why no answer came
+ * @typedef {{ rooms: Room[], requests: RequestEntry[], deliveries: DeliveryEntry[], counts: Counts }} SandboxState
  * @typedef {import('node:http').IncomingMessage} Request
  * @typedef {import('node:http').ServerResponse} Response
  */
@@ -152,7 +158,7 @@ function createSandbox(userOptions = {}) {
 	/** @returns {Counts} */
 	const emptyCounts = () => ({ total: 0, underWay: 0, peakUnderWay: 0, createdByBody: {} });
 	/** @type {SandboxState} */
-	const state = { rooms: [], requests: [], counts: emptyCounts() };
+	const state = { rooms: [], requests: [], deliveries: [], counts: emptyCounts() };
 	const rateLimited = createRateLimiter(options.rateLimit, options.now);
 	const faults = createFaults(userOptions);
 	let errorBudget = 0;
@@ -270,13 +276,23 @@ function createSandbox(userOptions = {}) {
 		if (req.method === 'DELETE' && url.pathname === '/_sandbox/state') {
 			state.rooms = [];
 			state.requests = [];
+			state.deliveries = [];
 			state.counts = emptyCounts();
 			return send(res, 200, { reset: true });
 		}
 		if (req.method === 'POST' && url.pathname === '/_sandbox/send-webhook') {
 			const { target, headers } = JSON.parse(raw || '{}');
-			const result = await webhookSender.sendSampleDelivery(target, { headers });
-			return send(res, 200, result);
+			/** @type {DeliveryEntry} */
+			const entry = { at: new Date().toISOString(), target: String(target ?? '') };
+			state.deliveries.push(entry);
+			try {
+				const result = await webhookSender.sendSampleDelivery(target, { headers });
+				Object.assign(entry, result.sent ? { status: result.status, answer: result.answer } : { error: result.error });
+				return send(res, 200, result);
+			} catch (error) {
+				entry.error = `No answer: ${/** @type {Error} */ (error).message}`;
+				throw error;
+			}
 		}
 		if (req.method === 'GET' && url.pathname === '/') {
 			const targets = options.webhookTargets ? await options.webhookTargets().catch(() => []) : [];

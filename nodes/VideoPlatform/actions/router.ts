@@ -103,7 +103,15 @@ function reportRateLimits(this: IExecuteFunctions, { refused, pausedMs }: RateLi
 	if (refused === 0) return;
 	const requests = refused === 1 ? '1 request' : `${refused} requests`;
 	const waited = pausedMs > 0 ? `, and the node waited ${seconds(pausedMs)} in total` : '';
-	hintInOutputPane(this, `The platform's rate limit slowed this run: ${requests} got HTTP 429 (Too Many Requests)${waited}.`);
+	hintInOutputPane(this, `The platform's rate limit slowed this run: ${requests} got HTTP 429 (Too Many Requests)${waited}.${fewerAtOnce.call(this)}`);
+}
+
+/** With many items at the default concurrency, the likeliest fix for the 429s. */
+function fewerAtOnce(this: IExecuteFunctions): string {
+	const concurrency = readConcurrency.call(this);
+	if (concurrency === 1) return '';
+	const current = concurrency === DEFAULT_CONCURRENCY ? `${concurrency}, the default` : String(concurrency);
+	return ` To send fewer requests at once, lower Options → ${concurrencyOption.displayName} (now ${current}).`;
 }
 
 /** Every other item whose request the platform may have acted on, by number: none may be run again blind. */

@@ -73,6 +73,8 @@ export function mcpServersInN8n(version: string, { userFolder, credentials, serv
 		client: () => client,
 		/** The server's MCP endpoint. */
 		url: (server: McpServer) => urls.get(server.id)!,
+		/** The running n8n, e.g. for its own MCP server. */
+		n8n: () => n8n,
 	};
 }
 

@@ -14,6 +14,10 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. Biology 101 - Monday',
 		description: 'The name of the room',
+		builderHint: {
+			propertyHint:
+				"The name people see for the room, such as a class or meeting title. Map it from the input item, e.g. a calendar event's summary; an empty name is sent as empty text.",
+		},
 	},
 	{
 		displayName: 'Type',
@@ -23,6 +27,9 @@ const properties: INodeProperties[] = [
 		default: 'conference',
 		description:
 			'The kind of room. The platform has published only Conference so far; to send another value, use an expression.',
+		builderHint: {
+			propertyHint: "Keep 'conference', the only type the platform has published. Another value is sent as it is, and the platform may refuse it.",
+		},
 	},
 ];
 

@@ -166,13 +166,13 @@ describe('router after waiting for the rate limit', () => {
 		);
 	}
 
-	function limitedContext() {
+	function limitedContext(options: Record<string, unknown> = { maxConcurrentRequests: 1 }) {
 		return createExecuteContext({
 			credentials,
 			items,
 			continueOnFail: true,
 			http: rateLimited(),
-			parameters: { name: (i: number) => items[i].json.name, type: 'conference', options: { maxConcurrentRequests: 1 } },
+			parameters: { name: (i: number) => items[i].json.name, type: 'conference', options },
 		});
 	}
 
@@ -187,6 +187,17 @@ describe('router after waiting for the rate limit', () => {
 				message:
 					"The platform's rate limit slowed this run: 2 requests got HTTP 429 (Too Many Requests), and the node waited 2 s in total.",
 			},
+		]);
+	});
+
+	it.each([
+		[{}, 'now 10, the default'],
+		[{ maxConcurrentRequests: 4 }, 'now 4'],
+	])('with options %j, says which setting sends fewer requests at once', async (options, now) => {
+		const ctx = limitedContext(options);
+		await router.call(ctx, testClients());
+		expect(ctx.hints.map((hint) => hint.message)).toEqual([
+			expect.stringMatching(new RegExp(`got HTTP 429 .* To send fewer requests at once, lower Options → Max Concurrent Requests \\(${now}\\)\\.$`)),
 		]);
 	});
 

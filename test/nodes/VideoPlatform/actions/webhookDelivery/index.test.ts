@@ -65,7 +65,7 @@ describe('Video Platform → Webhook Delivery → Drop Redelivered in the editor
 	it('is not offered in the AI tool variant, where Room is', () => {
 		expect(resourceOptions(description).map((o) => o.value)).toEqual(['room', 'webhookDelivery']);
 		expect(resourceOptions(toolVariant).map((o) => o.value)).toEqual(['room']);
-		expect(description.usableAsTool).toBe(true);
+		expect(description.usableAsTool).toEqual({ replacements: { description: expect.stringMatching(/^Creates one room/) } });
 	});
 
 	it('shows the operation and resource as the node\'s subtitle', () => {
