@@ -20,6 +20,8 @@
 //   - publicApiStop: the public API can stop a running execution (POST /executions/{id}/stop)
 //   - credentialTestRuleMessages: the credential Test shows the credential's own rule messages for
 //     error answers (else n8n's own text for the status)
+//   - packagesManagedByEnv: `n8n start` installs, updates and removes community packages to match
+//     N8N_COMMUNITY_PACKAGES when N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV=true
 // - notInstallable: why a version cannot be installed here; it has no other field.
 
 /**
@@ -29,6 +31,7 @@
  * @property {boolean} taskBroker
  * @property {boolean} publicApiStop
  * @property {boolean} credentialTestRuleMessages
+ * @property {boolean} packagesManagedByEnv
  *
  * @typedef {object} VersionEntry
  * @property {20 | 24} [node]
@@ -50,6 +53,7 @@ const AS_IN_2_41 = Object.freeze({
 	taskBroker: true,
 	publicApiStop: true,
 	credentialTestRuleMessages: true,
+	packagesManagedByEnv: true,
 });
 
 /** Measured on 1.123.50 (task runners are off by default there: no broker). */
@@ -59,6 +63,7 @@ const AS_IN_1_123 = Object.freeze({
 	taskBroker: false,
 	publicApiStop: false,
 	credentialTestRuleMessages: false,
+	packagesManagedByEnv: false,
 });
 
 /** @type {Readonly<Record<string, VersionEntry>>} */

@@ -159,4 +159,4 @@ async function activeTriggerUrls(baseUrl) {
 	return found;
 }
 
-module.exports = { OWNER, ensureOwner, activeTriggerUrls, createApiKey, listExecutions, publicApiCall, waitForExecutions };
+module.exports = { OWNER, rest, ensureOwner, activeTriggerUrls, createApiKey, listExecutions, publicApiCall, waitForExecutions };

@@ -42,7 +42,8 @@ function config(dir) {
  * @typedef {object} Registry
  * @property {string} url  http://127.0.0.1:<port>
  * @property {number | undefined} pid
- * @property {(tarball: string) => void} publish  publishes a packed package (npm publish)
+ * @property {(tarball: string, options?: { version?: string }) => void} publish  publishes a packed
+ *   package (npm publish), under another version when given one (a newer release of the same code)
  * @property {(name: string) => Promise<any>} metadata  the registry's document of a package
  * @property {() => Promise<void>} stop
  */
@@ -103,8 +104,17 @@ async function startRegistry({ dir, publicUrl, timeoutMs = 60_000 }) {
 	return {
 		url,
 		pid: child.pid,
-		publish(tarball) {
-			const result = spawnSync('npm', ['publish', path.resolve(tarball), `--registry=${url}/`, auth, '--no-provenance'], {
+		publish(tarball, { version } = {}) {
+			let what = path.resolve(tarball);
+			if (version) {
+				what = path.join(dir, `unpacked-${version}`);
+				fs.rmSync(what, { recursive: true, force: true });
+				fs.mkdirSync(what);
+				spawnSync('tar', ['-xzf', path.resolve(tarball), '-C', what, '--strip-components=1']);
+				const manifest = path.join(what, 'package.json');
+				fs.writeFileSync(manifest, JSON.stringify({ ...JSON.parse(fs.readFileSync(manifest, 'utf8')), version }, null, 2));
+			}
+			const result = spawnSync('npm', ['publish', what, `--registry=${url}/`, auth, '--no-provenance'], {
 				cwd: dir,
 				encoding: 'utf8',
 				env: { ...process.env, npm_config_cache: path.join(dir, 'npm-cache') },
