@@ -7,6 +7,7 @@
 //
 // Real: n8n, its installer and npm, the packed package, TLS, the sandbox. Stood in:
 // registry.npmjs.org (test/helpers/npmRegistryStandIn.ts).
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
@@ -35,7 +36,10 @@ eachVersion(versions)('N8N_COMMUNITY_PACKAGES on a real n8n %s', (version) => {
 
 	/** The variables an admin sets, listing the package at `packageVersion`, pinned with its checksum or not. */
 	const adminEnv = async (packageVersion: string, { pinned }: { pinned: boolean }) => {
-		const { integrity } = (await npm.registry.metadata(PACKAGE)).versions[packageVersion].dist;
+		// The checksum as the docs tell the admin to get it.
+		const view = spawnSync('npm', ['view', `${PACKAGE}@${packageVersion}`, 'dist.integrity', `--registry=${npm.registry.url}/`], { encoding: 'utf8' });
+		const integrity = view.stdout.trim();
+		expect(integrity).toBe((await npm.registry.metadata(PACKAGE)).versions[packageVersion].dist.integrity);
 		const listed = { name: PACKAGE, version: packageVersion, ...(pinned ? { checksum: integrity } : {}) };
 		return {
 			...npm.env,
