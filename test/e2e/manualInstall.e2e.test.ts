@@ -1,8 +1,9 @@
 // The README's manual install, run exactly as the README writes it, on the Node each n8n version
 // runs on (Node 20 for 1.x, Node 24 for 2.x): in an empty home (so an empty npm cache and no
 // npmrc), from the packed package published to a local registry that holds nothing else (so a
-// peer npm tried to fetch would fail the install). Then that n8n, with this home as its user
-// folder, runs the installed node.
+// peer npm tried to fetch would fail the install). The home lies inside this repository, so a
+// command that let npm pick the nearest folder with a package.json would install into the repo,
+// not into ~/.n8n/nodes. Then that n8n, with this home as its user folder, runs the installed node.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -19,12 +20,12 @@ import type { N8n } from './n8nWithPackage';
 import { FULL_VERSIONS } from './n8nWithPackage';
 import { packedTarball } from './packedTarball';
 
-/** The command of the README's install section that holds `npm install n8n-nodes-videoplatform`. */
+/** The command of the README's install section: the line that starts with `npm install` and ends in the package's name. */
 function readmeCommand(): string {
 	const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 	const section = readme.slice(readme.indexOf('## Install in n8n'));
-	const command = /^(.*npm install n8n-nodes-videoplatform)$/m.exec(section.slice(0, section.indexOf('\n## ', 3)))?.[1];
-	if (!command) throw new Error('The README\'s "Install in n8n" section has no line that ends in `npm install n8n-nodes-videoplatform`');
+	const command = /^(npm install .*n8n-nodes-videoplatform)$/m.exec(section.slice(0, section.indexOf('\n## ', 3)))?.[1];
+	if (!command) throw new Error('The README\'s "Install in n8n" section has no line `npm install ... n8n-nodes-videoplatform`');
 	return command.trim();
 }
 

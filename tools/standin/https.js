@@ -142,8 +142,8 @@ function forwardTo(target) {
 }
 
 /**
- * The environment that sends a process's HTTPS requests (n8n's and npm's) through the stand-in,
- * trusting its CA, while calls to 127.0.0.1 (the sandbox) stay direct.
+ * The environment that sends a process's HTTPS requests (n8n's and the npm it runs) through the
+ * stand-in, trusting its CA, while calls to 127.0.0.1 (the sandbox) stay direct.
  * @param {HttpsStandIn} standIn
  * @param {TestCa} ca
  * @returns {Record<string, string>}
@@ -156,6 +156,8 @@ function proxyEnv(standIn, ca) {
 		NO_PROXY: '127.0.0.1,localhost',
 		no_proxy: '127.0.0.1,localhost',
 		NODE_EXTRA_CA_CERTS: ca.trustFile,
+		// npm trusts its own cafile (this machine's npm config sets one), not NODE_EXTRA_CA_CERTS.
+		npm_config_cafile: ca.trustFile,
 	};
 }
 
