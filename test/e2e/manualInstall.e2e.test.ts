@@ -66,6 +66,7 @@ describe.each(FULL_VERSIONS)("the README's manual install, for n8n %s", (version
 	afterAll(async () => {
 		await n8n?.dispose();
 		await registry?.stop();
+		rmSync(`${home}-registry`, { recursive: true, force: true });
 		await sandbox?.stop();
 	});
 

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import * as path from 'node:path';
 
 import type { HttpsStandIn, TestCa } from '../../tools/standin/https';
@@ -21,6 +22,7 @@ export interface NpmRegistryStandIn {
 	proxy: HttpsStandIn;
 	/** For n8n's start: the proxy, the CA, and an npm cache of its own. */
 	env: Record<string, string>;
+	/** Stops both and removes `folder`. */
 	stop(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startNpmRegistryStandIn(folder: string, maxLifetimeMs: num
 			await proxy.stop();
 			await registry.stop();
 			ca.cleanup();
+			rmSync(folder, { recursive: true, force: true });
 		},
 	};
 }
