@@ -14,7 +14,7 @@ import { ensureOwner, rest } from '../../tools/n8n/api';
 import { N8n as N8nClass } from '../../tools/n8n/n8n';
 import { credential } from '../../tools/n8n/workflows';
 import type { NpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
-import { NODE_TYPES, NPM_REGISTRY, PACKAGE, createRoomThroughWebhook, roomByWebhook, startNpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
+import { NODE_TYPES, NPM_REGISTRY, PACKAGE, createRoomThroughWebhook, roomByWebhook, roomWebhookUrl, startNpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import type { N8n } from './n8nWithPackage';
@@ -72,6 +72,7 @@ describe.each(FULL_VERSIONS)('Settings → Community Nodes in a real n8n %s', (v
 	it('Room → Create runs in a saved, published workflow', async () => {
 		const api = await n8n.publicApi();
 		await api.post(`/workflows/${saved.id}/activate`);
+		await n8n.waitForWebhook(roomWebhookUrl(n8n.baseUrl));
 		const answer = await roomThroughWebhook('Installed from the editor');
 		expect(answer.status).toBe(200);
 		expect(JSON.parse(answer.body)).toMatchObject({ name: 'Installed from the editor', type: 'conference' });
@@ -93,12 +94,16 @@ describe.each(FULL_VERSIONS)('Settings → Community Nodes in a real n8n %s', (v
 		await call('DELETE', `?name=${PACKAGE}`);
 		expect(await call('GET')).toEqual([]);
 		expect(await nodeTypesInEditor()).toEqual([]);
+		// The published workflow stays saved and published; its webhook now answers with an error
+		// that names the missing node (2.x: 400, 1.x: 500), and nothing reaches the platform.
 		const answer = await roomThroughWebhook('After uninstall');
-		console.log(`[community nodes ${version}] webhook after uninstall: ${answer.status} ${answer.body.slice(0, 300)}`);
+		expect(answer.status).toBeGreaterThanOrEqual(400);
+		expect(JSON.parse(answer.body).message).toBe(`Unrecognized node type: ${PACKAGE}.videoPlatform`);
 		expect(sandbox.state.rooms).toHaveLength(2);
-		const api = await n8n.publicApi();
-		const kept = await api.get(`/workflows/${saved.id}`);
-		console.log(`[community nodes ${version}] saved workflow after uninstall: active=${kept.active}`);
-		expect(kept.nodes.map((n: { type: string }) => n.type)).toContain(`${PACKAGE}.videoPlatform`);
+		const kept = await (await n8n.publicApi()).get(`/workflows/${saved.id}`);
+		expect({ active: kept.active, types: kept.nodes.map((n: { type: string }) => n.type) }).toEqual({
+			active: true,
+			types: expect.arrayContaining([`${PACKAGE}.videoPlatform`]),
+		});
 	});
 });

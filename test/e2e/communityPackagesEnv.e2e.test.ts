@@ -17,7 +17,7 @@ import { ensureOwner, rest } from '../../tools/n8n/api';
 import { N8n as N8nClass } from '../../tools/n8n/n8n';
 import { credential } from '../../tools/n8n/workflows';
 import type { NpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
-import { NODE_TYPES, PACKAGE, createRoomThroughWebhook, roomByWebhook, startNpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
+import { NODE_TYPES, PACKAGE, createRoomThroughWebhook, roomByWebhook, roomWebhookUrl, startNpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import type { N8n } from './n8nWithPackage';
@@ -79,6 +79,7 @@ eachVersion(versions)('N8N_COMMUNITY_PACKAGES on a real n8n %s', (version) => {
 		try {
 			expect(await installed()).toEqual([{ name: PACKAGE, version: '0.1.0', nodes: NODE_TYPES }]);
 			await (await n8n.publicApi()).post(`/workflows/${saved.id}/activate`);
+			await n8n.waitForWebhook(roomWebhookUrl(n8n.baseUrl));
 			const answer = await createRoomThroughWebhook(n8n.baseUrl, 'Installed from the variable');
 			expect(answer.status).toBe(200);
 			expect(JSON.parse(answer.body)).toMatchObject({ name: 'Installed from the variable' });

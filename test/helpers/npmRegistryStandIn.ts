@@ -58,9 +58,12 @@ export function roomByWebhook(id: string, credentialId: string) {
 	]);
 }
 
+/** That workflow's production webhook (n8n registers it a moment after activation: wait for it). */
+export const roomWebhookUrl = (baseUrl: string) => `${baseUrl}/webhook/${WEBHOOK_PATH}`;
+
 /** Calls that workflow's production webhook; its answer's status and text. */
 export async function createRoomThroughWebhook(baseUrl: string, name: string) {
-	const response = await fetch(`${baseUrl}/webhook/${WEBHOOK_PATH}`, {
+	const response = await fetch(roomWebhookUrl(baseUrl), {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
 		body: JSON.stringify({ name }),
