@@ -52,9 +52,12 @@ describe('the published package', () => {
 		expect(files.filter((f) => /\.(test|spec)\.|\.map$|\.ts$|(^|\/)test\//.test(f))).toEqual([]);
 	});
 
-	it('has no runtime dependencies and n8n-workflow as a * peer', () => {
+	// Optional, so that `npm install` in n8n's nodes folder does not fetch a second n8n-workflow
+	// (and its native isolated-vm) beside the package: n8n provides its own at run time.
+	it('has no runtime dependencies and n8n-workflow as a * peer that npm does not install', () => {
 		expect(manifest.dependencies ?? {}).toEqual({});
 		expect(manifest.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+		expect(manifest.peerDependenciesMeta).toEqual({ 'n8n-workflow': { optional: true } });
 	});
 
 	it('points n8n at nodes and credentials that are in the tarball', () => {

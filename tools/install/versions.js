@@ -22,6 +22,8 @@
 //     error answers (else n8n's own text for the status)
 //   - mcpNodeSearch: n8n's own MCP server (/mcp-server/http) has the AI builder's node search tool
 //     (search_nodes), which reads the nodes' builderHint
+//   - packagesManagedByEnv: `n8n start` installs, updates and removes community packages to match
+//     N8N_COMMUNITY_PACKAGES when N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV=true
 // - notInstallable: why a version cannot be installed here; it has no other field.
 
 /**
@@ -32,6 +34,7 @@
  * @property {boolean} publicApiStop
  * @property {boolean} credentialTestRuleMessages
  * @property {boolean} mcpNodeSearch
+ * @property {boolean} packagesManagedByEnv
  *
  * @typedef {object} VersionEntry
  * @property {20 | 24} [node]
@@ -54,6 +57,7 @@ const AS_IN_2_41 = Object.freeze({
 	publicApiStop: true,
 	credentialTestRuleMessages: true,
 	mcpNodeSearch: true,
+	packagesManagedByEnv: true,
 });
 
 /** Measured on 1.123.50 (task runners are off by default there: no broker). */
@@ -64,6 +68,7 @@ const AS_IN_1_123 = Object.freeze({
 	publicApiStop: false,
 	credentialTestRuleMessages: false,
 	mcpNodeSearch: false,
+	packagesManagedByEnv: false,
 });
 
 /** @type {Readonly<Record<string, VersionEntry>>} */

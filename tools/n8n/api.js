@@ -172,4 +172,4 @@ async function instanceMcpToken(baseUrl, cookie) {
 	return (data.data ?? data).apiKey;
 }
 
-module.exports = { OWNER, ensureOwner, activeTriggerUrls, createApiKey, instanceMcpToken, listExecutions, publicApiCall, waitForExecutions };
+module.exports = { OWNER, rest, ensureOwner, activeTriggerUrls, createApiKey, instanceMcpToken, listExecutions, publicApiCall, waitForExecutions };

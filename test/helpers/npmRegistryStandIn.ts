@@ -1,0 +1,72 @@
+import { rmSync } from 'node:fs';
+import * as path from 'node:path';
+
+import type { HttpsStandIn, TestCa } from '../../tools/standin/https';
+import { forwardTo, makeTestCa, proxyEnv, startHttpsStandIn } from '../../tools/standin/https';
+import type { Registry } from '../../tools/standin/registry';
+import { startRegistry } from '../../tools/standin/registry';
+import { createRoom, node, workflow } from '../../tools/n8n/workflows';
+
+/**
+ * registry.npmjs.org as n8n's installer meets it: verdaccio (tools/standin/registry.js) holding
+ * only what a test publishes, behind the CONNECT proxy of tools/standin/https.js, which refuses
+ * every other host at once. n8n installs from that default address only (another needs an
+ * enterprise licence), with npm and with its own HTTPS client; both go through HTTPS_PROXY.
+ */
+export const NPM_REGISTRY = 'registry.npmjs.org';
+export const PACKAGE = 'n8n-nodes-videoplatform';
+export const NODE_TYPES = [`${PACKAGE}.videoPlatform`, `${PACKAGE}.videoPlatformTrigger`];
+
+export interface NpmRegistryStandIn {
+	registry: Registry;
+	proxy: HttpsStandIn;
+	/** For n8n's start: the proxy, the CA, and an npm cache of its own. */
+	env: Record<string, string>;
+	/** Stops both and removes `folder`. */
+	stop(): Promise<void>;
+}
+
+export async function startNpmRegistryStandIn(folder: string, maxLifetimeMs: number): Promise<NpmRegistryStandIn> {
+	const ca: TestCa = makeTestCa([NPM_REGISTRY]);
+	const registry = await startRegistry({ dir: path.join(folder, 'registry'), publicUrl: `https://${NPM_REGISTRY}/` });
+	const proxy = await startHttpsStandIn({ hosts: [NPM_REGISTRY], ca, onRequest: forwardTo(registry.url), maxLifetimeMs });
+	return {
+		registry,
+		proxy,
+		env: { ...proxyEnv(proxy, ca), npm_config_cache: path.join(folder, 'npm-cache') },
+		async stop() {
+			await proxy.stop();
+			await registry.stop();
+			ca.cleanup();
+			rmSync(folder, { recursive: true, force: true });
+		},
+	};
+}
+
+const WEBHOOK_PATH = 'room-by-webhook';
+
+/** A workflow a user saved: a webhook that creates the room named in its body and answers with it. */
+export function roomByWebhook(id: string, credentialId: string) {
+	const create = createRoom('Create room', credentialId);
+	create.parameters.name = '={{ $json.body.name }}';
+	return workflow(id, [
+		node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'lastNode', options: {} }, {
+			typeVersion: 2,
+			webhookId: '6c1f0a52-3b7e-4d19-9a86-0e5d2c7b4f31',
+		}),
+		create,
+	]);
+}
+
+/** That workflow's production webhook (n8n registers it a moment after activation: wait for it). */
+export const roomWebhookUrl = (baseUrl: string) => `${baseUrl}/webhook/${WEBHOOK_PATH}`;
+
+/** Calls that workflow's production webhook; its answer's status and text. */
+export async function createRoomThroughWebhook(baseUrl: string, name: string) {
+	const response = await fetch(roomWebhookUrl(baseUrl), {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ name }),
+	});
+	return { status: response.status, body: await response.text() };
+}
