@@ -20,6 +20,7 @@
 //   - publicApiStop: the public API can stop a running execution (POST /executions/{id}/stop)
 //   - credentialTestRuleMessages: the credential Test shows the credential's own rule messages for
 //     error answers (else n8n's own text for the status)
+//   - v3Report: n8n's report of what its 3.0 changes (GET /rest/breaking-changes/report?version=v3)
 // - notInstallable: why a version cannot be installed here; it has no other field.
 
 /**
@@ -29,6 +30,7 @@
  * @property {boolean} taskBroker
  * @property {boolean} publicApiStop
  * @property {boolean} credentialTestRuleMessages
+ * @property {boolean} v3Report
  *
  * @typedef {object} VersionEntry
  * @property {20 | 24} [node]
@@ -50,6 +52,7 @@ const AS_IN_2_41 = Object.freeze({
 	taskBroker: true,
 	publicApiStop: true,
 	credentialTestRuleMessages: true,
+	v3Report: true,
 });
 
 /** Measured on 1.123.50 (task runners are off by default there: no broker). */
@@ -59,6 +62,7 @@ const AS_IN_1_123 = Object.freeze({
 	taskBroker: false,
 	publicApiStop: false,
 	credentialTestRuleMessages: false,
+	v3Report: false,
 });
 
 /** @type {Readonly<Record<string, VersionEntry>>} */
@@ -90,6 +94,16 @@ const N8N_VERSIONS = Object.freeze({
 		installWith: 'npm-install',
 		nativeModules: ['sqlite3'],
 		role: 'full',
+		capabilities: AS_IN_1_123,
+	},
+	// The oldest n8n the package supports: its n8n-workflow is the first with NodeConnectionTypes
+	// (README, "Supported n8n versions").
+	'1.85.4': {
+		node: 20,
+		overrides: { xlsx: '0.18.5' },
+		installWith: 'npm-install',
+		nativeModules: ['sqlite3'],
+		role: 'smoke',
 		capabilities: AS_IN_1_123,
 	},
 });

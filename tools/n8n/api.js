@@ -159,4 +159,40 @@ async function activeTriggerUrls(baseUrl) {
 	return found;
 }
 
-module.exports = { OWNER, ensureOwner, activeTriggerUrls, createApiKey, listExecutions, publicApiCall, waitForExecutions };
+/**
+ * n8n's own report of what its next major changes for this instance (2.x: Settings → Migration
+ * report). Without `version`, n8n reports on 2.0; per rule it gives only a count of workflows.
+ * @param {string} baseUrl
+ * @param {'v2' | 'v3'} version
+ * @returns {Promise<{ targetVersion: string, instanceResults: any[], workflowResults: any[] }>}
+ */
+async function breakingChangesReport(baseUrl, version) {
+	const cookie = await ensureOwner(baseUrl);
+	const { data } = await rest(baseUrl, `/rest/breaking-changes/report?version=${version}`, { cookie });
+	return (data.data ?? data).report;
+}
+
+/**
+ * One rule of that report in full: for a workflow rule, the affected workflows (id, name, issues).
+ * n8n answers 404 for a rule that affects nothing.
+ * @param {string} baseUrl
+ * @param {string} ruleId
+ * @returns {Promise<{ ruleId: string, affectedWorkflows?: { id: string, name: string, issues: unknown[] }[], instanceIssues?: unknown[] }>}
+ */
+async function breakingChangesRule(baseUrl, ruleId) {
+	const cookie = await ensureOwner(baseUrl);
+	const { data } = await rest(baseUrl, `/rest/breaking-changes/report/${encodeURIComponent(ruleId)}`, { cookie });
+	return data.data ?? data;
+}
+
+module.exports = {
+	OWNER,
+	ensureOwner,
+	activeTriggerUrls,
+	breakingChangesReport,
+	breakingChangesRule,
+	createApiKey,
+	listExecutions,
+	publicApiCall,
+	waitForExecutions,
+};
