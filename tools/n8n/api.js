@@ -101,6 +101,14 @@ async function publicApiCall(baseUrl, apiKey, method, route, body) {
 }
 
 /**
+ * n8n 1.85.4's public API leaves `status` out of an execution (1.123.50's has it): then it is read
+ * from `finished` and `stoppedAt`, and a stopped run that did not finish counts as 'error'.
+ * @param {any} execution
+ */
+const withStatus = (execution) =>
+	execution.status !== undefined ? execution : { ...execution, status: execution.finished ? 'success' : execution.stoppedAt ? 'error' : 'running' };
+
+/**
  * Every execution of a workflow, through the public API.
  * @param {string} baseUrl
  * @param {string} apiKey
@@ -117,7 +125,7 @@ async function listExecutions(baseUrl, apiKey, workflowId, { includeData = false
 		const query = new URLSearchParams({ workflowId, limit: '250', includeData: String(includeData) });
 		if (cursor) query.set('cursor', cursor);
 		const page = await publicApiCall(baseUrl, apiKey, 'GET', `/executions?${query}`);
-		all.push(...page.data);
+		all.push(...page.data.map(withStatus));
 		cursor = page.nextCursor;
 	} while (cursor);
 	return all;
