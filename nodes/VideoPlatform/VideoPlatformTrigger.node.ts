@@ -1,3 +1,4 @@
+import './shared/supportedN8n';
 import type {
 	ICredentialTestFunctions,
 	ICredentialsDecrypted,

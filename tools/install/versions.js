@@ -24,6 +24,7 @@
 //     (search_nodes), which reads the nodes' builderHint
 //   - packagesManagedByEnv: `n8n start` installs, updates and removes community packages to match
 //     N8N_COMMUNITY_PACKAGES when N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV=true
+//   - v3Report: n8n's report of what its 3.0 changes (GET /rest/breaking-changes/report?version=v3)
 // - notInstallable: why a version cannot be installed here; it has no other field.
 
 /**
@@ -35,6 +36,7 @@
  * @property {boolean} credentialTestRuleMessages
  * @property {boolean} mcpNodeSearch
  * @property {boolean} packagesManagedByEnv
+ * @property {boolean} v3Report
  *
  * @typedef {object} VersionEntry
  * @property {20 | 24} [node]
@@ -58,6 +60,7 @@ const AS_IN_2_41 = Object.freeze({
 	credentialTestRuleMessages: true,
 	mcpNodeSearch: true,
 	packagesManagedByEnv: true,
+	v3Report: true,
 });
 
 /** Measured on 1.123.50 (task runners are off by default there: no broker). */
@@ -69,6 +72,7 @@ const AS_IN_1_123 = Object.freeze({
 	credentialTestRuleMessages: false,
 	mcpNodeSearch: false,
 	packagesManagedByEnv: false,
+	v3Report: false,
 });
 
 /** @type {Readonly<Record<string, VersionEntry>>} */
@@ -100,6 +104,16 @@ const N8N_VERSIONS = Object.freeze({
 		installWith: 'npm-install',
 		nativeModules: ['sqlite3'],
 		role: 'full',
+		capabilities: AS_IN_1_123,
+	},
+	// The oldest n8n the package supports: its n8n-workflow is the first with NodeConnectionTypes
+	// (README, "Supported n8n versions").
+	'1.85.4': {
+		node: 20,
+		overrides: { xlsx: '0.18.5' },
+		installWith: 'npm-install',
+		nativeModules: ['sqlite3'],
+		role: 'smoke',
 		capabilities: AS_IN_1_123,
 	},
 });

@@ -101,6 +101,14 @@ async function publicApiCall(baseUrl, apiKey, method, route, body) {
 }
 
 /**
+ * n8n 1.85.4's public API leaves `status` out of an execution (1.123.50's has it): then it is read
+ * from `finished` and `stoppedAt`, and a stopped run that did not finish counts as 'error'.
+ * @param {any} execution
+ */
+const withStatus = (execution) =>
+	execution.status !== undefined ? execution : { ...execution, status: execution.finished ? 'success' : execution.stoppedAt ? 'error' : 'running' };
+
+/**
  * Every execution of a workflow, through the public API.
  * @param {string} baseUrl
  * @param {string} apiKey
@@ -117,7 +125,7 @@ async function listExecutions(baseUrl, apiKey, workflowId, { includeData = false
 		const query = new URLSearchParams({ workflowId, limit: '250', includeData: String(includeData) });
 		if (cursor) query.set('cursor', cursor);
 		const page = await publicApiCall(baseUrl, apiKey, 'GET', `/executions?${query}`);
-		all.push(...page.data);
+		all.push(...page.data.map(withStatus));
 		cursor = page.nextCursor;
 	} while (cursor);
 	return all;
@@ -172,4 +180,42 @@ async function instanceMcpToken(baseUrl, cookie) {
 	return (data.data ?? data).apiKey;
 }
 
-module.exports = { OWNER, rest, ensureOwner, activeTriggerUrls, createApiKey, instanceMcpToken, listExecutions, publicApiCall, waitForExecutions };
+/**
+ * n8n's own report of what its next major changes for this instance (2.x: Settings → Migration
+ * report). Without `version`, n8n reports on 2.0; per rule it gives only a count of workflows.
+ * @param {string} baseUrl
+ * @param {'v2' | 'v3'} version
+ * @returns {Promise<{ targetVersion: string, instanceResults: any[], workflowResults: any[] }>}
+ */
+async function breakingChangesReport(baseUrl, version) {
+	const cookie = await ensureOwner(baseUrl);
+	const { data } = await rest(baseUrl, `/rest/breaking-changes/report?version=${version}`, { cookie });
+	return (data.data ?? data).report;
+}
+
+/**
+ * One rule of that report in full: for a workflow rule, the affected workflows (id, name, issues).
+ * n8n answers 404 for a rule that affects nothing.
+ * @param {string} baseUrl
+ * @param {string} ruleId
+ * @returns {Promise<{ ruleId: string, affectedWorkflows?: { id: string, name: string, issues: unknown[] }[], instanceIssues?: unknown[] }>}
+ */
+async function breakingChangesRule(baseUrl, ruleId) {
+	const cookie = await ensureOwner(baseUrl);
+	const { data } = await rest(baseUrl, `/rest/breaking-changes/report/${encodeURIComponent(ruleId)}`, { cookie });
+	return data.data ?? data;
+}
+
+module.exports = {
+	OWNER,
+	rest,
+	ensureOwner,
+	activeTriggerUrls,
+	breakingChangesReport,
+	breakingChangesRule,
+	createApiKey,
+	instanceMcpToken,
+	listExecutions,
+	publicApiCall,
+	waitForExecutions,
+};

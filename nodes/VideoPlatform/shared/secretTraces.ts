@@ -237,11 +237,27 @@ interface KeyRuns {
 /** The last secret's runs: an answer's many texts are all checked for the same key. */
 let lastKeyRuns: KeyRuns | undefined;
 
+/**
+ * The key as JSON and URLs escape it. Decoding the text finds these too, except where the key itself
+ * holds what reads as another escape (`%00` inside a key whose `"` came JSON-escaped): decoding
+ * then changes both, so the escaped forms are looked for as they are.
+ */
+function escapedForms(key: string): string[] {
+	const forms = [JSON.stringify(key).slice(1, -1)];
+	try {
+		forms.push(encodeURIComponent(key));
+	} catch {
+		// A lone surrogate has no percent-encoding: nothing can echo it that way.
+	}
+	return forms;
+}
+
 /** The secret's runs, or undefined for a secret of invisible characters only, which nothing shows. */
 function keyRunsOf(secret: string): KeyRuns | undefined {
 	if (lastKeyRuns?.secret !== secret) {
 		const key = withoutInvisible(secret);
-		lastKeyRuns = { secret, plain: runsOf([foldCase(key)], Math.min(HIDDEN_RUN, key.length)), base64: base64Runs(key) };
+		const plain = runsOf([key, ...escapedForms(key)].map(foldCase), Math.min(HIDDEN_RUN, key.length));
+		lastKeyRuns = { secret, plain, base64: base64Runs(key) };
 	}
 	return lastKeyRuns.plain.size === 0 ? undefined : lastKeyRuns;
 }

@@ -79,6 +79,12 @@ describe('redact: every form in which the key may be echoed', () => {
 		expect(redact(`before ${form} after`, key)).toBe('before [redacted] after');
 	});
 
+	it('finds a key that holds what reads as another escape, JSON- or percent-escaped (found by the properties below)', () => {
+		const odd = '!!"!%00!';
+		expect(redact(`{"a":${JSON.stringify(odd)}}`, odd)).toBe('{"a":"[redacted]"}');
+		expect(redact(`?k=${encodeURIComponent(odd)}`, odd)).toBe('?k=[redacted]');
+	});
+
 	it('finds even a one-character key in an encoded form', () => {
 		expect(redact('x%61y x\\u0041y', 'a')).toBe('x[redacted]y x[redacted]y');
 	});
