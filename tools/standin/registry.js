@@ -41,6 +41,7 @@ function config(dir) {
  * @typedef {object} Registry
  * @property {string} url  http://127.0.0.1:<port>
  * @property {number | undefined} pid
+ * @property {string} authToken  the publisher account's token, for an npm of one's own
  * @property {(tarball: string, options?: { version?: string }) => void} publish  publishes a packed
  *   package (npm publish), under another version when given one (a newer release of the same code)
  * @property {(name: string) => Promise<any>} metadata  the registry's document of a package
@@ -103,6 +104,7 @@ async function startRegistry({ dir, publicUrl, timeoutMs = 60_000 }) {
 	return {
 		url,
 		pid: child.pid,
+		authToken: token,
 		publish(tarball, { version } = {}) {
 			let what = path.resolve(tarball);
 			if (version) {
