@@ -91,7 +91,7 @@ describe.each(FULL_VERSIONS)("the README's manual install, for n8n %s", (version
 		await n8n.importCredentials([credential('vpManual', sandbox.url, SANDBOX_KEY)]);
 		await n8n.importWorkflow(roomWorkflow);
 		const result = await n8n.execute(roomWorkflow.id);
-		expect(result.ok).toBe(true);
+		expect(result).toHaveRunOk();
 		expect(sandbox.state.requests).toEqual([expect.objectContaining({ method: 'POST', path: '/v1/rooms', body: '{"name":"Manual install room","type":"conference"}' })]);
 		const [room] = sandbox.state.rooms as Array<{ id: string }>;
 		expect(outputOf(result.run, CREATE)).toMatchObject([{ json: { id: room.id, name: 'Manual install room' }, pairedItem: { item: 0 } }]);

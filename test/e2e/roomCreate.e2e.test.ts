@@ -124,7 +124,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		const longKey = `eyJ${'aB3_-x9Q'.repeat(625)}`;
 		await n8n.importCredentials([credential('vpLongKey', sandbox.url, longKey)]);
 		const { result, output } = await runCreate(n8n, 'LongKey', 'vpLongKey', [{ name: 'A' }, { name: 'B' }], { onError: 'continueRegularOutput' });
-		expect(result.ok).toBe(true);
+		expect(result).toHaveRunOk();
 		expect(output().map((item: { json: { error: { message: string } } }) => item.json.error.message)).toEqual([
 			'The platform rejected the API key (HTTP 401) [item 0]',
 			'The platform rejected the API key (HTTP 401) [item 1]',
@@ -139,7 +139,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		try {
 			await n8n.importCredentials([credential('vpEchoing', echoing.url, API_KEY)]);
 			const { result, output } = await runCreate(n8n, 'EchoKey', 'vpEchoing', [{ name: 'Echoed' }]);
-			expect(result.ok).toBe(true);
+			expect(result).toHaveRunOk();
 			expect(output()[0].json).toMatchObject({ name: 'Echoed', createdWith: 'Bearer [API key removed by the node]' });
 			expect(JSON.stringify(result.run) + result.stdout + result.stderr).not.toContain(API_KEY);
 		} finally {

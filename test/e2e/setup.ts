@@ -3,7 +3,7 @@ import { whyRunFailed } from '../../tools/n8n/workflows';
 // A real n8n takes seconds per command; its tests get minutes, not jest's 5 s default.
 jest.setTimeout(180_000);
 
-type ExecuteResult = { ok: boolean; run?: unknown; stdout: string; stderr: string };
+type ExecuteResult = { ok: boolean; run?: unknown; ended?: string; stdout: string; stderr: string };
 
 declare global {
 	namespace jest {

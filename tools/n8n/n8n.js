@@ -18,7 +18,7 @@ const path = require('node:path');
 const { ensureN8n } = require('../install/n8n');
 const { defaultVersion, versionSpec } = require('../install/versions');
 const { createApiKey, ensureOwner, listExecutions, publicApiCall } = require('./api');
-const { N8nProcess } = require('./process');
+const { N8nProcess, howCliEnded } = require('./process');
 const { triggerUrls } = require('./workflows');
 
 /** The CLI arguments that activate a workflow, by the version's activateCommand. */
@@ -281,7 +281,7 @@ class N8n {
 	}
 
 	/**
-	 * `n8n execute` on the main process: returns { ok, run, stdout, stderr }, run being the raw run data.
+	 * `n8n execute` on the main process: returns { ok, run, ended, stdout, stderr }: run is the raw run data, ended how the command ended.
 	 * @param {string} id
 	 * @param {{ env?: Env }} [options]
 	 */
@@ -297,7 +297,7 @@ class N8n {
 				process.stderr.write(`[n8n ${this.version}] execute --id=${id} exited 0 without run data:\n${result.stdout.slice(-1500)}\n${result.stderr.slice(-1500)}\n`);
 			}
 		}
-		return { ok: result.status === 0, run, stdout: result.stdout, stderr: result.stderr };
+		return { ok: result.status === 0, run, ended: howCliEnded(result), stdout: result.stdout, stderr: result.stderr };
 	}
 
 	/**

@@ -14,7 +14,8 @@ const ENCRYPTION_KEY = 'videoplatform-local-encryption-key';
 /**
  * @typedef {'single' | 'main' | 'worker' | 'webhook'} Role
  * @typedef {Record<string, string | undefined>} Env
- * @typedef {{ status: number | null, stdout: string, stderr: string }} CliResult
+ * @typedef {{ status: number | null, signal?: string | null, timedOutMs?: number, stdout: string, stderr: string }} CliResult
+ *   signal: what ended the command, if a signal did; timedOutMs: set when cli() killed it at its time limit
  * @typedef {object} Owner  what a process reads from the N8n it belongs to
  * @property {string} version
  * @property {import('../install/versions').Capabilities} capabilities
@@ -29,6 +30,15 @@ const ROLES = {
 	worker: { command: (/** @type {N8nProcess} */ p) => ['worker', `--concurrency=${p.concurrency}`], ready: /n8n worker is now ready/ },
 	webhook: { command: () => ['webhook'], ready: /Webhook listener waiting for requests/ },
 };
+
+/**
+ * How a CLI command ended, in words: its exit code, the signal, or the time limit that killed it.
+ * @param {CliResult} result
+ */
+function howCliEnded({ status, signal, timedOutMs }) {
+	if (timedOutMs) return `was killed after ${timedOutMs / 1000} s, the time limit the tools give a CLI command`;
+	return signal ? `was ended by ${signal}` : `exited with code ${status}`;
+}
 
 /** @param {import('node:child_process').ChildProcess} child */
 const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
@@ -158,13 +168,17 @@ class N8nProcess {
 			child.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
 				reject(new Error(`n8n ${args[0]} could not be started with ${this.node} (${error.code || error.message})`)),
 			);
-			const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), timeoutMs);
-			child.on('close', (status) => {
+			let timedOut = false;
+			const timer = setTimeout(() => {
+				timedOut = true;
+				if (child.pid) process.kill(-child.pid, 'SIGKILL');
+			}, timeoutMs);
+			child.on('close', (status, signal) => {
 				clearTimeout(timer);
 				this.children = this.children.filter((p) => p !== child);
-				const result = { status, stdout, stderr };
+				const result = { status, signal, ...(timedOut ? { timedOutMs: timeoutMs } : {}), stdout, stderr };
 				if (status !== 0 && !allowFailure) {
-					reject(new Error(`n8n ${args.join(' ')} exited ${status}:\n${stdout}\n${stderr}`.slice(-4000)));
+					reject(new Error(`n8n ${args.join(' ')} ${howCliEnded(result)}:\n${stdout}\n${stderr}`.slice(-4000)));
 				} else resolve(result);
 			});
 		});
@@ -275,4 +289,4 @@ class N8nProcess {
 	}
 }
 
-module.exports = { N8nProcess, ROLES };
+module.exports = { N8nProcess, ROLES, howCliEnded };

@@ -201,10 +201,10 @@ function outputOf(run, nodeName) {
 /**
  * Why a run failed, in the words n8n stored: the run's own error and each node's, then the end of
  * what the CLI printed. What an end-to-end test prints when a run it expected to succeed did not.
- * @param {{ run?: any, stdout: string, stderr: string }} result  what N8n.execute returned
+ * @param {{ run?: any, ended?: string, stdout: string, stderr: string }} result  what N8n.execute returned
  * @returns {string}
  */
-function whyRunFailed({ run, stdout, stderr }) {
+function whyRunFailed({ run, ended, stdout, stderr }) {
 	const resultData = run?.data?.resultData;
 	const said = (/** @type {any} */ error) => [error.message, error.description].filter(Boolean).join(' | ');
 	const lines = resultData?.error ? [`run error: ${said(resultData.error)}`] : ['run error: none stored'];
@@ -212,6 +212,7 @@ function whyRunFailed({ run, stdout, stderr }) {
 		for (const taskData of /** @type {any[]} */ (runs)) if (taskData.error) lines.push(`node "${node}": ${said(taskData.error)}`);
 	}
 	if (!run) lines.push('no run data was printed');
+	if (ended) lines.push(`n8n execute ${ended}`);
 	const tail = (/** @type {string} */ text) => text.trim().split('\n').slice(-15).join('\n');
 	return [...lines, '--- stdout (end) ---', tail(stdout), '--- stderr (end) ---', tail(stderr)].join('\n');
 }

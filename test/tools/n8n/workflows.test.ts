@@ -25,6 +25,11 @@ describe('whyRunFailed', () => {
 		]);
 	});
 
+	it('says how the command ended, so that a run killed at the time limit or by a signal explains itself', () => {
+		const text = whyRunFailed({ ended: 'was killed after 300 s, the time limit the tools give a CLI command', stdout: '', stderr: '' });
+		expect(text).toContain('n8n execute was killed after 300 s');
+	});
+
 	it('says when n8n printed no run data', () => {
 		expect(whyRunFailed({ stdout: '', stderr: 'Workflow not found' })).toContain('run error: none stored\nno run data was printed');
 	});
