@@ -5,6 +5,7 @@ import type { HttpsStandIn, TestCa } from '../../tools/standin/https';
 import { forwardTo, makeTestCa, proxyEnv, startHttpsStandIn } from '../../tools/standin/https';
 import type { Registry } from '../../tools/standin/registry';
 import { startRegistry } from '../../tools/standin/registry';
+import { ensureOwner, rest } from '../../tools/n8n/api';
 import { createRoom, node, workflow } from '../../tools/n8n/workflows';
 
 /**
@@ -69,4 +70,14 @@ export async function createRoomThroughWebhook(baseUrl: string, name: string) {
 		body: JSON.stringify({ name }),
 	});
 	return { status: response.status, body: await response.text() };
+}
+
+/** The community packages n8n lists in Settings → Community Nodes: name, version, node types. */
+export async function installedPackages(baseUrl: string) {
+	const { data } = await rest(baseUrl, '/rest/community-packages', { cookie: await ensureOwner(baseUrl) });
+	return (data.data as Array<{ packageName: string; installedVersion: string; installedNodes: Array<{ type: string }> }>).map((p) => ({
+		name: p.packageName,
+		version: p.installedVersion,
+		nodes: p.installedNodes.map((n) => n.type).sort(),
+	}));
 }
