@@ -17,7 +17,7 @@ import { ensureOwner, rest } from '../../tools/n8n/api';
 import { N8n as N8nClass } from '../../tools/n8n/n8n';
 import { credential } from '../../tools/n8n/workflows';
 import type { NpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
-import { NODE_TYPES, PACKAGE, createRoomThroughWebhook, installedPackages, roomByWebhook, roomWebhookUrl, startNpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
+import { NODE_TYPES, PACKAGE, createRoomThroughWebhook, installedPackages, roomByWebhook, roomWebhookUrl, startStandInWithTwoReleases } from '../helpers/npmRegistryStandIn';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import type { N8n } from './n8nWithPackage';
@@ -51,10 +51,7 @@ eachVersion(versions)('N8N_COMMUNITY_PACKAGES on a real n8n %s', (version) => {
 	const installed = () => installedPackages(n8n.baseUrl);
 
 	beforeAll(async () => {
-		const tarball = await packedTarball();
-		npm = await startNpmRegistryStandIn(`${folder}-npm`, LIFETIME_MS);
-		npm.registry.publish(tarball);
-		npm.registry.publish(tarball, { version: '0.1.1' });
+		npm = await startStandInWithTwoReleases(`${folder}-npm`, LIFETIME_MS, await packedTarball());
 		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: LIFETIME_MS });
 		n8n = await new N8nClass({ version, userFolder: folder }).prepare();
 		await n8n.importCredentials([credential('vpFromEnv', sandbox.url, SANDBOX_KEY)]);

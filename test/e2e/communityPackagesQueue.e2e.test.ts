@@ -18,7 +18,7 @@ import { N8n } from '../../tools/n8n/n8n';
 import type { N8nProcess } from '../../tools/n8n/process';
 import { credential, node, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import type { NpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
-import { NODE_TYPES, PACKAGE, createRoomThroughWebhook, installedPackages, roomByWebhook, roomWebhookUrl, startNpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
+import { NODE_TYPES, PACKAGE, createRoomThroughWebhook, installedPackages, roomByWebhook, roomWebhookUrl, startStandInWithTwoReleases } from '../helpers/npmRegistryStandIn';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import { packedTarball } from './packedTarball';
@@ -78,10 +78,7 @@ describeIfManaged(`N8N_COMMUNITY_PACKAGES in queue mode on a real n8n ${version}
 	const workerOf = (id: string) => Object.entries(n8n.executionsByWorker()).find(([, ids]) => ids.includes(id))?.[0];
 
 	beforeAll(async () => {
-		const tarball = await packedTarball();
-		npm = await startNpmRegistryStandIn(`${folder}-npm`, LIFETIME_MS);
-		npm.registry.publish(tarball);
-		npm.registry.publish(tarball, { version: '0.1.1' });
+		npm = await startStandInWithTwoReleases(`${folder}-npm`, LIFETIME_MS, await packedTarball());
 		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: LIFETIME_MS });
 		n8n = await new N8n({ version, userFolder: folder, queue: { workers: 2, webhookProcessors: 1 } }).prepare();
 		[withoutReinstall, withReinstall] = n8n.workers;
@@ -105,8 +102,10 @@ describeIfManaged(`N8N_COMMUNITY_PACKAGES in queue mode on a real n8n ${version}
 	}, 5 * 60_000);
 
 	it('started after main, a worker without N8N_REINSTALL_MISSING_PACKAGES only warns, and a Room → Create it runs fails; nothing reaches the platform', async () => {
-		// The webhook processor, with N8N_REINSTALL_MISSING_PACKAGES=true, at the same time.
-		await Promise.all([startWith(withoutReinstall, '0.1.0'), startWith(webhook, '0.1.0', { N8N_REINSTALL_MISSING_PACKAGES: 'true' })]);
+		// The webhook processor, with N8N_REINSTALL_MISSING_PACKAGES=true, first: its install is
+		// announced over Redis, and a worker running then would install the package from that.
+		await startWith(webhook, '0.1.0', { N8N_REINSTALL_MISSING_PACKAGES: 'true' });
+		await startWith(withoutReinstall, '0.1.0');
 		expect(versionOnDisk(withoutReinstall)).toBeUndefined();
 		expect(logOf(withoutReinstall)).toContain('n8n detected that some packages are missing');
 

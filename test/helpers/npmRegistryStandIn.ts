@@ -44,6 +44,14 @@ export async function startNpmRegistryStandIn(folder: string, maxLifetimeMs: num
 	};
 }
 
+/** The stand-in with the packed package published as it is (0.1.0) and as a newer release, 0.1.1. */
+export async function startStandInWithTwoReleases(folder: string, maxLifetimeMs: number, tarball: string): Promise<NpmRegistryStandIn> {
+	const npm = await startNpmRegistryStandIn(folder, maxLifetimeMs);
+	npm.registry.publish(tarball);
+	npm.registry.publish(tarball, { version: '0.1.1' });
+	return npm;
+}
+
 const WEBHOOK_PATH = 'room-by-webhook';
 
 /** A workflow a user saved: a webhook that creates the room named in its body and answers with it. */
