@@ -17,7 +17,7 @@ import { ensureOwner, rest } from '../../tools/n8n/api';
 import { N8n as N8nClass } from '../../tools/n8n/n8n';
 import { credential } from '../../tools/n8n/workflows';
 import type { NpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
-import { NODE_TYPES, PACKAGE, createRoomThroughWebhook, roomByWebhook, roomWebhookUrl, startNpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
+import { NODE_TYPES, PACKAGE, createRoomThroughWebhook, installedPackages, roomByWebhook, roomWebhookUrl, startStandInWithTwoReleases } from '../helpers/npmRegistryStandIn';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import type { N8n } from './n8nWithPackage';
@@ -48,20 +48,10 @@ eachVersion(versions)('N8N_COMMUNITY_PACKAGES on a real n8n %s', (version) => {
 			N8N_UNVERIFIED_PACKAGES_ENABLED: 'false',
 		};
 	};
-	const installed = async () => {
-		const { data } = await rest(n8n.baseUrl, '/rest/community-packages', { cookie: await ensureOwner(n8n.baseUrl) });
-		return (data.data as Array<{ packageName: string; installedVersion: string; installedNodes: Array<{ type: string }> }>).map((p) => ({
-			name: p.packageName,
-			version: p.installedVersion,
-			nodes: p.installedNodes.map((n) => n.type).sort(),
-		}));
-	};
+	const installed = () => installedPackages(n8n.baseUrl);
 
 	beforeAll(async () => {
-		const tarball = await packedTarball();
-		npm = await startNpmRegistryStandIn(`${folder}-npm`, LIFETIME_MS);
-		npm.registry.publish(tarball);
-		npm.registry.publish(tarball, { version: '0.1.1' });
+		npm = await startStandInWithTwoReleases(`${folder}-npm`, LIFETIME_MS, await packedTarball());
 		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: LIFETIME_MS });
 		n8n = await new N8nClass({ version, userFolder: folder }).prepare();
 		await n8n.importCredentials([credential('vpFromEnv', sandbox.url, SANDBOX_KEY)]);

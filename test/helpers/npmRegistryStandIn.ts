@@ -5,6 +5,7 @@ import type { HttpsStandIn, TestCa } from '../../tools/standin/https';
 import { forwardTo, makeTestCa, proxyEnv, startHttpsStandIn } from '../../tools/standin/https';
 import type { Registry } from '../../tools/standin/registry';
 import { startRegistry } from '../../tools/standin/registry';
+import { ensureOwner, rest } from '../../tools/n8n/api';
 import { createRoom, node, workflow } from '../../tools/n8n/workflows';
 
 /**
@@ -43,6 +44,14 @@ export async function startNpmRegistryStandIn(folder: string, maxLifetimeMs: num
 	};
 }
 
+/** The stand-in with the packed package published as it is (0.1.0) and as a newer release, 0.1.1. */
+export async function startStandInWithTwoReleases(folder: string, maxLifetimeMs: number, tarball: string): Promise<NpmRegistryStandIn> {
+	const npm = await startNpmRegistryStandIn(folder, maxLifetimeMs);
+	npm.registry.publish(tarball);
+	npm.registry.publish(tarball, { version: '0.1.1' });
+	return npm;
+}
+
 const WEBHOOK_PATH = 'room-by-webhook';
 
 /** A workflow a user saved: a webhook that creates the room named in its body and answers with it. */
@@ -69,4 +78,14 @@ export async function createRoomThroughWebhook(baseUrl: string, name: string) {
 		body: JSON.stringify({ name }),
 	});
 	return { status: response.status, body: await response.text() };
+}
+
+/** The community packages n8n lists in Settings → Community Nodes: name, version, node types. */
+export async function installedPackages(baseUrl: string) {
+	const { data } = await rest(baseUrl, '/rest/community-packages', { cookie: await ensureOwner(baseUrl) });
+	return (data.data as Array<{ packageName: string; installedVersion: string; installedNodes: Array<{ type: string }> }>).map((p) => ({
+		name: p.packageName,
+		version: p.installedVersion,
+		nodes: p.installedNodes.map((n) => n.type).sort(),
+	}));
 }
