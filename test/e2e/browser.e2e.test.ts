@@ -59,8 +59,11 @@ describe.each(VERSIONS)('the Video Platform nodes in a real browser, n8n %s', (v
 		await expect(editor.searchNodes(term)).resolves.toContain(ENTRY);
 		if (term !== 'video') return;
 		await pictures.take(page, 'node-creator-search.png');
+		// The entry holds both nodes: after a node, its actions; the trigger is a new workflow's first step.
 		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: ENTRY }).first().click();
-		for (const offered of [CREATE, 'Drop redelivered webhooks', 'On all deliveries']) await page.getByText(offered, { exact: true }).first().waitFor();
+		const actions = page.getByText(/^Actions \(2\)$/).first();
+		if (!(await page.getByText(CREATE, { exact: true }).first().isVisible())) await actions.click();
+		for (const offered of [CREATE, 'Drop redelivered webhook deliveries']) await page.getByText(offered, { exact: true }).first().waitFor();
 	});
 
 	it('a new trigger shows the panel for a workflow not yet active, and the Authentication hint only while it is None', async () => {

@@ -41,7 +41,7 @@ export async function signIn(browser: Browser, baseUrl: string): Promise<Page> {
 export async function webhookUrlFromRest(baseUrl: string, copied: string): Promise<string> {
 	const cookie = await ensureOwner(baseUrl);
 	const settings = (await rest(baseUrl, '/rest/settings', { cookie })).data.data;
-	const prefix = `${settings.urlBaseWebhook}${settings.endpointWebhook}/`;
+	const prefix = `${String(settings.urlBaseWebhook).replace(/\/$/, '')}/${settings.endpointWebhook}/`;
 	const found = (await rest(baseUrl, '/rest/webhooks/find', { method: 'POST', cookie, body: { method: 'POST', path: copied.slice(prefix.length) } })).data.data;
 	return `${prefix}${found.webhookPath}`;
 }
