@@ -63,6 +63,8 @@ export class Pictures {
 
 	async take(page: Page, name: string): Promise<void> {
 		fs.mkdirSync(this.dir, { recursive: true });
+		// Dialogs and lists fade in; a picture taken at once can be half transparent.
+		await page.waitForTimeout(500);
 		await page.screenshot({ path: path.join(this.dir, name) });
 		this.taken.push(name);
 	}
