@@ -156,8 +156,8 @@ describe(`a newcomer's first run, from Settings → Community Nodes (n8n ${versi
 		expect(sandbox.state.deliveries).toEqual([expect.objectContaining({ target: productionUrl, status: 200 })]);
 		expect(await webhookRuns()).toEqual([expect.objectContaining({ status: 'success' })]);
 		await walk.click(page.locator('[data-test-id="radio-button-executions"]'));
-		// A visible one: in 2.41.1 the page's first match was hidden while the list showed the run.
-		await page.getByText(/Succeeded in \d+ms/).filter({ visible: true }).first().waitFor().catch(async (error: Error) => {
+		// The run's view (its "Copy to editor"): the list's status text did not match getByText in 2.41.1.
+		await page.getByText('Copy to editor', { exact: true }).first().waitFor().catch(async (error: Error) => {
 			await page.screenshot({ path: path.join(scratchRoot, 'first-run-executions-failed.png') });
 			throw error;
 		});
