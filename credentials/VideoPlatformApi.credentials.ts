@@ -40,8 +40,8 @@ export class VideoPlatformApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'e.g. https://video.example.com',
-			description:
-				'The address of your platform, without the /v1 version prefix (the node adds it)',
+			// A hint shows under the field; a description only on hover, where a newcomer misses it.
+			hint: 'The address of your platform, without the /v1 version prefix (the node adds it)',
 		},
 		{
 			displayName: 'API Key',
@@ -50,7 +50,7 @@ export class VideoPlatformApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The API key issued to you by the platform. Paste it with or without "Bearer ".',
+			hint: 'The API key issued to you by the platform. Paste it with or without "Bearer ".',
 		},
 	];
 

@@ -140,9 +140,10 @@ async function step(log, label, work) {
 /**
  * Everything `npm start` sets up, without waiting for Ctrl-C: the tests use it as it is.
  * Returns the running n8n and sandbox; stop them with `stop()`.
- * @param {{ version?: string, userFolder: string, port?: number, sandboxPort?: number, log?: Log }} options  port 0: any free one
+ * @param {{ version?: string, userFolder: string, port?: number, sandboxPort?: number, tarball?: string, log?: Log }} options
+ *   port 0: any free one; tarball: one already packed (the tests pack once for every n8n), else built and packed here
  */
-async function startEnvironment({ version = defaultVersion(), userFolder, port, sandboxPort, log = say }) {
+async function startEnvironment({ version = defaultVersion(), userFolder, port, sandboxPort, tarball, log = say }) {
 	/** @type {{ stop(): Promise<void> }[]} */
 	const running = [];
 	/** @type {N8n} */
@@ -156,7 +157,7 @@ async function startEnvironment({ version = defaultVersion(), userFolder, port, 
 		running.push(n8n);
 
 		await step(log, '[2/5] Building and packing the package, and installing it into n8n', async () =>
-			n8n.installPackage(packPackage(path.join(scratchRoot, `start-pack-${process.pid}`), { build: true })),
+			n8n.installPackage(tarball ?? packPackage(path.join(scratchRoot, `start-pack-${process.pid}`), { build: true })),
 		);
 
 		sandbox = await step(log, '[3/5] Starting the local sandbox of the platform', async () => {

@@ -24,7 +24,9 @@ export class VideoPlatformTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle,
-		description: 'Starts the workflow when your video platform sends a webhook delivery',
+		// The node creator lists the two nodes as one entry, "Video Platform", with this text, also
+		// where a newcomer looks for Create a room: so it names both.
+		description: 'Create rooms on your video platform, and start workflows when it sends a webhook delivery',
 		defaults: { name: 'Video Platform Trigger' },
 		// Editor texts and the AI builder's hint (trigger/guidance.ts); n8n versions without a field ignore it.
 		...triggerGuidance,

@@ -33,7 +33,9 @@ const hints: NodeHint[] = [
 	{
 		type: 'warning',
 		message: `Delivery Key finds no key in the first input item, so this node cannot tell a redelivery from a new delivery. Right after the Video Platform Trigger the default finds it; after other nodes, use {{ $('Video Platform Trigger').item.json.${DELIVERY_KEY_PATH} }}, or after another trigger the field that identifies an item.`,
-		displayCondition: `={{ ${chosen('webhookDelivery', 'dropRedelivered')} && ${isBlank('deliveryKey')} }}`,
+		// Only once an item came in: before the first delivery, the editor resolves the default
+		// key against an empty item, and the hint would warn about a set-up that is right.
+		displayCondition: `={{ ${chosen('webhookDelivery', 'dropRedelivered')} && Object.keys($json).length > 0 && ${isBlank('deliveryKey')} }}`,
 		whenToDisplay: 'always',
 		location: 'outputPane',
 	},

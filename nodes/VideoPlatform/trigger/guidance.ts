@@ -9,11 +9,11 @@ import { ACTION_NODE_TYPE } from '../shared/nodeTypes';
  * its webhook settings, so none is named.
  */
 
-const PLATFORM_SETTINGS = "your video platform's webhook or integration settings";
-const ACTIVATE = 'publish the workflow (n8n 1.x: activate it)';
+export const PLATFORM_SETTINGS = "your video platform's webhook or integration settings";
+export const ACTIVATE = 'publish the workflow (n8n 1.x: activate it)';
 
 const TEST_MODE =
-	`<b>While you build the workflow</b>, use the Test URL: put it in ${PLATFORM_SETTINGS}, click Listen for test event here, and have the platform send a delivery. It shows up here in the editor. The Test URL works only while the editor is listening.`;
+	`<b>While you build the workflow</b>, use the Test URL: put it in ${PLATFORM_SETTINGS}, click Execute step here, and have the platform send a delivery. It shows up here in the editor. The Test URL works only while the editor is listening.`;
 
 const triggerPanel: TriggerPanelDefinition = {
 	header: 'Pull in a test delivery from your video platform',

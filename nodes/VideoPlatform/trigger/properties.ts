@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { EVENT_KINDS } from '../platform';
 import { ALL_DELIVERIES } from './filter';
 import { DELIVERY_KEY_PATH } from '../shared/deliveryKey';
+import { ACTIVATE, PLATFORM_SETTINGS } from './guidance';
 
 const options = '($parameter["options"] || {})';
 const filterSet = `${options}.filterField && ${options}.filterValues`;
@@ -21,8 +22,8 @@ export const AUTHENTICATION = { none: 'none', secretHeader: 'secretHeader' } as 
 
 export const properties: INodeProperties[] = [
 	{
-		displayName:
-			'The platform has not published an API for registering webhooks. Copy this node\'s Production URL (above) into your platform\'s webhook settings, then activate the workflow. Use the Test URL only while the editor is listening.',
+		// n8n 2.x says Publish where 1.x says Activate: a newcomer on 2.x finds no Activate.
+		displayName: `The platform has not published an API for registering webhooks. Copy this node's Production URL (above, under Webhook URLs) into ${PLATFORM_SETTINGS}, then ${ACTIVATE}. Use the Test URL only while the editor is listening.`,
 		name: 'registrationNotice',
 		type: 'notice',
 		default: '',

@@ -1,0 +1,201 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import type { Browser, Locator, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+
+import { scratchRoot } from '../../tools/common/paths';
+import { OWNER, ensureOwner, rest } from '../../tools/n8n/api';
+import { defaultVersion, majorOf } from '../../tools/install/versions';
+import { DOCS_DIR, MANIFEST, RETAKE, type ScreenshotManifest, editorDigest } from '../helpers/screenshots';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with nothing that reaches out of the machine. */
+export async function launchChromium(): Promise<Browser> {
+	return await chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+}
+
+/** A page signed in as the owner, allowed to read what the editor copies. */
+export async function signIn(browser: Browser, baseUrl: string): Promise<Page> {
+	const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+	await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+	const page = await context.newPage();
+	// Leaving a workflow with unsaved edits asks first; the tests leave them on purpose.
+	page.on('dialog', (dialog) => void dialog.accept());
+	await page.goto(`${baseUrl}/signin`);
+	await page.fill('input[name=emailOrLdapLoginId]', OWNER.email);
+	await page.fill('input[name=password]', OWNER.password);
+	await page.keyboard.press('Enter');
+	await page.waitForURL((url) => !url.pathname.includes('signin'));
+	return page;
+}
+
+/**
+ * The Production URL n8n registered for a webhook, in n8n's own words: its REST API finds the
+ * webhook by the path (`POST /rest/webhooks/find`) and gives the webhook base URL (`/rest/settings`).
+ */
+export async function webhookUrlFromRest(baseUrl: string, copied: string): Promise<string> {
+	const cookie = await ensureOwner(baseUrl);
+	const settings = (await rest(baseUrl, '/rest/settings', { cookie })).data.data;
+	const prefix = `${String(settings.urlBaseWebhook).replace(/\/$/, '')}/${settings.endpointWebhook}/`;
+	const found = (await rest(baseUrl, '/rest/webhooks/find', { method: 'POST', cookie, body: { method: 'POST', path: copied.slice(prefix.length) } })).data.data;
+	return `${prefix}${found.webhookPath}`;
+}
+
+/**
+ * Where pictures go: every run keeps them in .scratch/screenshots/<version>; with
+ * VIDEOPLATFORM_UPDATE_SCREENSHOTS=1 the default version's replace those in docs/, and the
+ * manifest records the editor digest they show (docs/development.md, "The docs' pictures").
+ */
+export class Pictures {
+	private readonly taken: string[] = [];
+	readonly dir: string;
+	private readonly toDocs: boolean;
+
+	constructor(private readonly version: string) {
+		this.toDocs = process.env.VIDEOPLATFORM_UPDATE_SCREENSHOTS === '1' && version === defaultVersion();
+		this.dir = this.toDocs ? DOCS_DIR : path.join(scratchRoot, 'screenshots', version);
+	}
+
+	async take(page: Page, name: string): Promise<void> {
+		fs.mkdirSync(this.dir, { recursive: true });
+		// Dialogs and lists fade in; a picture taken at once can be half transparent.
+		await page.waitForTimeout(500);
+		await page.screenshot({ path: path.join(this.dir, name) });
+		this.taken.push(name);
+	}
+
+	/** Adds this run's pictures to the manifest (the other test files' entries stay). */
+	record(): void {
+		if (!this.toDocs || this.taken.length === 0) return;
+		const manifest: ScreenshotManifest = fs.existsSync(MANIFEST) ? JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) : { retake: RETAKE, pictures: {} };
+		const digest = editorDigest();
+		for (const name of this.taken) manifest.pictures[name] = { n8n: this.version, editorDigest: digest };
+		manifest.pictures = Object.fromEntries(Object.entries(manifest.pictures).sort(([a], [b]) => a.localeCompare(b)));
+		fs.writeFileSync(MANIFEST, `${JSON.stringify({ ...manifest, retake: RETAKE }, null, '\t')}\n`);
+	}
+}
+
+/** The editor's controls the tests use; the few that differ between 1.x and 2.x are told apart here. */
+export class Editor {
+	constructor(
+		readonly page: Page,
+		readonly major: number,
+	) {}
+
+	async openWorkflow(url: string): Promise<void> {
+		await this.page.goto(url);
+		await this.page.locator('[data-test-id="node-creator-plus-button"]').waitFor();
+	}
+
+	/** Opens the node creator (from the canvas's +) and types a search; returns the entries it lists. */
+	async searchNodes(term: string): Promise<string[]> {
+		await this.page.locator('[data-test-id="node-creator-plus-button"]').click();
+		await this.page.keyboard.type(term);
+		const items = this.page.locator('[data-test-id="node-creator-item-name"]');
+		await items.first().waitFor();
+		// The list settles after the last key.
+		await this.page.waitForTimeout(700);
+		return await items.allTextContents();
+	}
+
+	async closeNodeCreator(): Promise<void> {
+		await this.page.keyboard.press('Escape');
+		await this.page.locator('[data-test-id="node-creator-item-name"]').first().waitFor({ state: 'hidden' });
+	}
+
+	/** In the node creator: the entry, then one of its triggers or actions, which opens its node panel. */
+	async pick(entry: string, action: string): Promise<void> {
+		await this.page.locator('[data-test-id="node-creator-item-name"]', { hasText: entry }).first().click();
+		await this.page.getByText(action, { exact: true }).first().click();
+		await this.ndv().waitFor();
+	}
+
+	ndv(): Locator {
+		return this.page.locator('[data-test-id="ndv"]').first();
+	}
+
+	async openNode(name: string): Promise<void> {
+		await this.page.locator('[data-test-id="canvas-node"]', { hasText: name }).first().dblclick();
+		await this.ndv().waitFor();
+	}
+
+	async closeNode(): Promise<void> {
+		await this.page.keyboard.press('Escape');
+		await this.ndv().waitFor({ state: 'hidden' });
+	}
+
+	/** The node panel's text, with the trigger panel's "When will this node trigger my flow?" opened. */
+	async triggerPanelText(): Promise<string> {
+		await this.page.getByText('When will this node trigger my flow?').click();
+		await this.page.waitForTimeout(500);
+		return (await this.ndv().innerText()).replace(/\s+/g, ' ');
+	}
+
+	/** Whether a node hint with this text is on screen, once the editor had time to evaluate it again. */
+	async hintShown(text: string): Promise<boolean> {
+		await this.page.waitForTimeout(1000);
+		return (await this.page.locator('[data-test-id="node-hint"]:visible', { hasText: text }).count()) > 0;
+	}
+
+	/** Types into a field (a plain one or an expression), then clicks beside it, as a user leaves a field. */
+	async fillParameter(name: string, value: string): Promise<void> {
+		const field = this.page.locator(`[data-test-id="parameter-input-${name}"]`);
+		const expression = field.locator('.cm-content');
+		if (await expression.count()) {
+			await expression.first().click();
+			await this.page.keyboard.press('ControlOrMeta+a');
+			await this.page.keyboard.press('Backspace');
+			if (value) await this.page.keyboard.type(value);
+		} else {
+			await field.locator('input').first().fill(value);
+		}
+		await this.page.locator('[data-test-id="output-panel"]').click({ position: { x: 200, y: 400 } });
+	}
+
+	async openOptions(name: string): Promise<void> {
+		await this.page.locator(`[data-test-id="parameter-input-${name}"]`).click();
+	}
+
+	option(text: string): Locator {
+		return this.page.locator('[role=option]:visible, .el-select-dropdown__item:visible', { hasText: text }).first();
+	}
+
+	async chooseOption(name: string, text: string): Promise<void> {
+		await this.openOptions(name);
+		await this.option(text).click();
+	}
+
+	/** Webhook URLs → Test URL or Production URL, then a click on the URL, which copies it; returns what was copied. */
+	async copyWebhookUrl(which: 'Test URL' | 'Production URL'): Promise<string> {
+		const urls = this.page.locator('.webhook-url');
+		if (!(await urls.first().isVisible())) await this.page.getByText('Webhook URLs').first().click();
+		await this.page.getByText(which, { exact: true }).first().click();
+		await urls.first().click();
+		await this.page.waitForTimeout(300);
+		return await this.page.evaluate<string>('navigator.clipboard.readText()');
+	}
+
+	/** The trigger panel's button: the editor listens on the Test URL. */
+	async listenForTestEvent(): Promise<void> {
+		await this.page.locator('[data-test-id="trigger-execute-button"]').first().click();
+		await this.page.waitForTimeout(1000);
+	}
+
+	async executeStep(): Promise<void> {
+		await this.page.locator('[data-test-id="node-execute-button"]:visible').first().click();
+	}
+
+	async waitForOutput(text: string): Promise<void> {
+		await this.page.locator('[data-test-id="output-panel"]').getByText(text).first().waitFor();
+		await this.page.waitForTimeout(500);
+	}
+}
+
+export function editorFor(version: string, page: Page): Editor {
+	return new Editor(page, majorOf(version));
+}
