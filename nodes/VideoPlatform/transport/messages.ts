@@ -43,7 +43,7 @@ const NEVER_FOLLOWED =
 
 const MAX_SHOWN_URL = 200;
 
-/** Enough to recognise a Content-Encoding; a longer one is not one the node could read anyway. */
+/** Enough to recognise a Content-Encoding or charset; a longer one is not one the node could read anyway. */
 const MAX_SHOWN_ENCODING = 60;
 
 const UNREACHABLE: Record<NotSentCode, string> = {
@@ -265,11 +265,15 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 			};
 		}
 		case 'undecodable': {
-			const shown = quotable(outcome.encoding ?? '', failed.secret, MAX_SHOWN_ENCODING);
+			const shown = quotable(outcome.label ?? '', failed.secret, MAX_SHOWN_ENCODING);
 			const why = {
 				encoding: `its Content-Encoding is "${shown}", which the node cannot read`,
 				damaged: 'its compressed body is damaged',
+				charset: `its charset is "${shown}", which the node cannot read`,
+				'not-in-charset': `its body is not valid ${shown} text`,
 				'not-json': 'it is labelled JSON but is not valid JSON',
+				'inflated-unverified':
+					'it came compressed (the node asks for no compression), and its body does not show that it arrived whole',
 			}[outcome.why];
 			return { httpCode: outcome.status, message: `${answer(outcome.status)} could not be decoded: ${why}`, description: '' };
 		}

@@ -42,9 +42,15 @@ export type Outcome =
 	| { kind: 'timeout'; deadlineMs: number }
 	| { kind: 'cut-off'; status: number }
 	| { kind: 'too-large'; status: number; maxBytes: number }
-	| { kind: 'undecodable'; status: number; why: 'encoding' | 'damaged' | 'not-json'; encoding?: string }
+	| { kind: 'undecodable'; status: number; why: UndecodableWhy; label?: string }
 	| { kind: 'too-deep'; status: number }
 	| { kind: 'html-page'; status: number };
+
+/**
+ * Why a 2xx answer could not be read; `label` holds the Content-Encoding or charset named.
+ * `inflated-unverified`: n8n's client inflated a compressed answer, which does not show its end.
+ */
+export type UndecodableWhy = 'encoding' | 'damaged' | 'charset' | 'not-in-charset' | 'not-json' | 'inflated-unverified';
 
 /** Every outcome but a success: each fails its item. */
 export type Failure = Exclude<Outcome, { kind: 'answered' } | { kind: 'rate-limited' }>;
