@@ -57,6 +57,7 @@ const UNREACHABLE: Record<NotSentCode, string> = {
 	SELF_SIGNED_CERT_IN_CHAIN: "the server's TLS certificate is not trusted (self-signed chain)",
 	UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate cannot be verified",
 	ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate is for another host name",
+	ERR_INVALID_URL: "n8n's HTTP client cannot use it as an address",
 };
 
 /** Breaks that can come after the platform got the request. */
@@ -240,6 +241,11 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 			return {
 				message: `Cannot reach the base URL ${failed.baseUrl}: ${UNREACHABLE[outcome.code]}`,
 				description: `${NOTHING_SENT}. ${CHECK_REACHABLE}`,
+			};
+		case 'blocked-by-n8n':
+			return {
+				message: `n8n's outbound protection (SSRF protection) blocked the request to ${failed.baseUrl}. n8n's reason: ${quotable(outcome.reason, failed.secret, MAX_SHOWN_URL)}`,
+				description: `${NOTHING_SENT}. An n8n administrator can allow this host with N8N_SSRF_ALLOWED_HOSTNAMES, or its address with N8N_SSRF_ALLOWED_IP_RANGES, in n8n's environment.`,
 			};
 		case 'handshake-failed': {
 			const { reason, hint } = handshakeWords(outcome.tls);
