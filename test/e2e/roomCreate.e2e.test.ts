@@ -4,6 +4,7 @@ import type { N8n } from './n8nWithPackage';
 import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
 import { createClasses, itCreatesEveryClassUnderARateLimit, runCreate } from './scenarios/roomCreate';
 import { credential, httpRequestWithCredential, manualTrigger, workflow } from '../../tools/n8n/workflows';
+import { testCredential } from '../../tools/n8n/api';
 
 const API_KEY = 'sk_e2e_4b1f9d7a33c2';
 const WRONG_KEY = 'sk_e2e_wrong_0000';
@@ -173,6 +174,48 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 			expect(printed).toContain('3 items had already got a room in it (items 0-2; n8n counts items from 0)');
 			expect(printed).toContain('Running the whole workflow again would create those rooms again');
 		});
+	});
+
+	it("with N8N_SSRF_PROTECTION_ENABLED=true: blocked says so and sends nothing (2.x), allowed goes; 1.x has no such setting", async () => {
+		const protect = { N8N_SSRF_PROTECTION_ENABLED: 'true' };
+		const localhostUrl = sandbox.url.replace('127.0.0.1', 'localhost');
+		await n8n.importCredentials([credential('vpLocalhost', localhostUrl, API_KEY)]);
+		const create = async (id: string, credentialId: string, env: Record<string, string>) =>
+			await runCreate(n8n, id, credentialId, [{ name: `Room ${id}` }], { onError: 'continueRegularOutput' }, {}, env);
+		const created = (run: Awaited<ReturnType<typeof create>>) => run.output().map((item: { json: { name?: string } }) => item.json.name);
+
+		const blocked = await create('SsrfOn', 'vpGood', protect);
+		if (!n8n.capabilities.ssrfProtection) {
+			expect(created(blocked)).toEqual(['Room SsrfOn']);
+			return;
+		}
+		expect(blocked.result).toHaveRunOk();
+		const [item] = blocked.output();
+		expect(item.json.error).toEqual({
+			message: `n8n's outbound protection (SSRF protection) blocked the request to ${sandbox.url}. n8n's reason: The request was blocked because it resolves to a restricted IP address (127.0.0.1) [item 0]`,
+			description:
+				"Nothing was sent. An n8n administrator can allow this host with N8N_SSRF_ALLOWED_HOSTNAMES, or its address with N8N_SSRF_ALLOWED_IP_RANGES, in n8n's environment.",
+			httpCode: null,
+		});
+		expect(sandbox.state.requests).toEqual([]);
+
+		expect(created(await create('SsrfIp', 'vpGood', { ...protect, N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32' }))).toEqual(['Room SsrfIp']);
+		expect(created(await create('SsrfHost', 'vpLocalhost', { ...protect, N8N_SSRF_ALLOWED_HOSTNAMES: 'localhost' }))).toEqual(['Room SsrfHost']);
+		expect(sandbox.state.requests).toHaveLength(2);
+
+		// The Test button, in one start with the protection on and localhost allowed by name.
+		await n8n.start({ env: { ...protect, N8N_SSRF_ALLOWED_HOSTNAMES: 'localhost' } });
+		try {
+			sandbox.state.requests.length = 0;
+			const refused = await testCredential(n8n.baseUrl, credential('vpTestBlocked', sandbox.url, API_KEY));
+			expect(refused).toEqual({ status: 'Error', message: 'The request was blocked because it resolves to a restricted IP address' });
+			expect(sandbox.state.requests).toEqual([]);
+			const allowed = await testCredential(n8n.baseUrl, credential('vpTestAllowed', localhostUrl, API_KEY));
+			expect(allowed.status).toBe('OK');
+			expect(sandbox.state.requests).toHaveLength(1);
+		} finally {
+			await n8n.stop();
+		}
 	});
 
 	// With 150 items at a limit of 40 per second it is a load run: test/load/roomCreate.load.test.ts.
