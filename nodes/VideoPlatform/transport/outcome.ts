@@ -137,13 +137,19 @@ interface NetworkFailure {
 	message: string;
 }
 
-/** The low-level error, wherever the HTTP layer nested it. Codes may have digits (ERR_SSL_TLSV13_…). */
-function networkFailure(error: unknown): NetworkFailure | undefined {
+/** The error and its causes, as deep as the HTTP layer nests them. */
+function* causeChain(error: unknown): Generator<Record<string, unknown>> {
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-		const { code, message } = current as { code?: unknown; message?: unknown };
-		if (typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code)) return { code, message: String(message) };
+		yield current as Record<string, unknown>;
 		current = (current as { cause?: unknown }).cause;
+	}
+}
+
+/** The low-level error, wherever the HTTP layer nested it. Codes may have digits (ERR_SSL_TLSV13_…). */
+function networkFailure(error: unknown): NetworkFailure | undefined {
+	for (const { code, message } of causeChain(error)) {
+		if (typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code)) return { code, message: String(message) };
 	}
 	return undefined;
 }
@@ -191,14 +197,12 @@ const SSRF_ERROR_NAMES = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameErro
  * error: its message, and the host and address it names. Recognised by class, not by wording.
  */
 function ssrfBlockReason(error: unknown): string | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-		const { name, message, hostname, ip } = current as Record<string, unknown>;
-		if ((typeof name === 'string' && SSRF_ERROR_NAMES.has(name)) || SSRF_ERROR_NAMES.has(current.constructor?.name)) {
-			const target = [hostname, ip].filter((part): part is string => typeof part === 'string' && part !== '');
-			return `${String(message)}${target.length > 0 ? ` (${[...new Set(target)].join(', ')})` : ''}`;
+	for (const cause of causeChain(error)) {
+		const { name, message, hostname, ip } = cause;
+		if ((typeof name === 'string' && SSRF_ERROR_NAMES.has(name)) || SSRF_ERROR_NAMES.has(cause.constructor?.name)) {
+			const target = [...new Set([hostname, ip])].filter((part): part is string => typeof part === 'string' && part !== '');
+			return `${String(message)}${target.length > 0 ? ` (${target.join(', ')})` : ''}`;
 		}
-		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
 }
