@@ -4,7 +4,6 @@ import type { N8n } from './n8nWithPackage';
 import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
 import { createClasses, itCreatesEveryClassUnderARateLimit, runCreate } from './scenarios/roomCreate';
 import { credential, httpRequestWithCredential, manualTrigger, workflow } from '../../tools/n8n/workflows';
-import { testCredential } from '../../tools/n8n/api';
 
 const API_KEY = 'sk_e2e_4b1f9d7a33c2';
 const WRONG_KEY = 'sk_e2e_wrong_0000';
@@ -189,7 +188,6 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 			expect(created(blocked)).toEqual(['Room SsrfOn']);
 			return;
 		}
-		expect(blocked.result).toHaveRunOk();
 		const [item] = blocked.output();
 		expect(item.json.error).toEqual({
 			message: `n8n's outbound protection (SSRF protection) blocked the request to ${sandbox.url}. n8n's reason: The request was blocked because it resolves to a restricted IP address (127.0.0.1) [item 0]`,
@@ -202,20 +200,6 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		expect(created(await create('SsrfIp', 'vpGood', { ...protect, N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32' }))).toEqual(['Room SsrfIp']);
 		expect(created(await create('SsrfHost', 'vpLocalhost', { ...protect, N8N_SSRF_ALLOWED_HOSTNAMES: 'localhost' }))).toEqual(['Room SsrfHost']);
 		expect(sandbox.state.requests).toHaveLength(2);
-
-		// The Test button, in one start with the protection on and localhost allowed by name.
-		await n8n.start({ env: { ...protect, N8N_SSRF_ALLOWED_HOSTNAMES: 'localhost' } });
-		try {
-			sandbox.state.requests.length = 0;
-			const refused = await testCredential(n8n.baseUrl, credential('vpTestBlocked', sandbox.url, API_KEY));
-			expect(refused).toEqual({ status: 'Error', message: 'The request was blocked because it resolves to a restricted IP address' });
-			expect(sandbox.state.requests).toEqual([]);
-			const allowed = await testCredential(n8n.baseUrl, credential('vpTestAllowed', localhostUrl, API_KEY));
-			expect(allowed.status).toBe('OK');
-			expect(sandbox.state.requests).toHaveLength(1);
-		} finally {
-			await n8n.stop();
-		}
 	});
 
 	// With 150 items at a limit of 40 per second it is a load run: test/load/roomCreate.load.test.ts.

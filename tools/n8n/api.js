@@ -206,18 +206,6 @@ async function breakingChangesRule(baseUrl, ruleId) {
 	return data.data ?? data;
 }
 
-/**
- * The credential's Test button: n8n runs the credential's test request and says what it found.
- * @param {string} baseUrl
- * @param {{ id?: string, name: string, type: string, data: Record<string, unknown> }} credential
- * @returns {Promise<{ status: 'OK' | 'Error', message: string }>}
- */
-async function testCredential(baseUrl, credential) {
-	const cookie = await ensureOwner(baseUrl);
-	const { data } = await rest(baseUrl, '/rest/credentials/test', { method: 'POST', cookie, body: { credentials: credential } });
-	return data.data ?? data;
-}
-
 module.exports = {
 	OWNER,
 	rest,
@@ -229,6 +217,5 @@ module.exports = {
 	instanceMcpToken,
 	listExecutions,
 	publicApiCall,
-	testCredential,
 	waitForExecutions,
 };
