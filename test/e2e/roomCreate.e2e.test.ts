@@ -175,6 +175,33 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		});
 	});
 
+	it("with N8N_SSRF_PROTECTION_ENABLED=true: blocked says so and sends nothing (2.x), allowed goes; 1.x has no such setting", async () => {
+		const protect = { N8N_SSRF_PROTECTION_ENABLED: 'true' };
+		const localhostUrl = sandbox.url.replace('127.0.0.1', 'localhost');
+		await n8n.importCredentials([credential('vpLocalhost', localhostUrl, API_KEY)]);
+		const create = async (id: string, credentialId: string, env: Record<string, string>) =>
+			await runCreate(n8n, id, credentialId, [{ name: `Room ${id}` }], { onError: 'continueRegularOutput' }, {}, env);
+		const created = (run: Awaited<ReturnType<typeof create>>) => run.output().map((item: { json: { name?: string } }) => item.json.name);
+
+		const blocked = await create('SsrfOn', 'vpGood', protect);
+		if (!n8n.capabilities.ssrfProtection) {
+			expect(created(blocked)).toEqual(['Room SsrfOn']);
+			return;
+		}
+		const [item] = blocked.output();
+		expect(item.json.error).toEqual({
+			message: `n8n's outbound protection (SSRF protection) blocked the request to ${sandbox.url}. n8n's reason: The request was blocked because it resolves to a restricted IP address (127.0.0.1) [item 0]`,
+			description:
+				"Nothing was sent. An n8n administrator can allow this host with N8N_SSRF_ALLOWED_HOSTNAMES, or its address with N8N_SSRF_ALLOWED_IP_RANGES, in n8n's environment.",
+			httpCode: null,
+		});
+		expect(sandbox.state.requests).toEqual([]);
+
+		expect(created(await create('SsrfIp', 'vpGood', { ...protect, N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32' }))).toEqual(['Room SsrfIp']);
+		expect(created(await create('SsrfHost', 'vpLocalhost', { ...protect, N8N_SSRF_ALLOWED_HOSTNAMES: 'localhost' }))).toEqual(['Room SsrfHost']);
+		expect(sandbox.state.requests).toHaveLength(2);
+	});
+
 	// With 150 items at a limit of 40 per second it is a load run: test/load/roomCreate.load.test.ts.
 	itCreatesEveryClassUnderARateLimit(() => n8n, { id: 'Bulk', apiKey: API_KEY, count: 24, maxConcurrentRequests: 8, rateLimit: 12 });
 

@@ -29,9 +29,10 @@ type HttpHandler = (requestOptions: IHttpRequestOptions, decrypted?: object) => 
 
 /**
  * n8n-core's real HTTP client, with the credential's header applied as n8n applies it, and errors wrapped as n8n-core wraps them.
+ * `{ useDefaultSsrfPolicy: 'enforced' }` gives the client as n8n runs it with N8N_SSRF_PROTECTION_ENABLED=true.
  */
-export function realHttp(credentials: Credentials): HttpHandler {
-	const client = Container.get(OutboundHttp).requests();
+export function realHttp(credentials: Credentials, clientOptions?: Parameters<OutboundHttp['requests']>[0]): HttpHandler {
+	const client = Container.get(OutboundHttp).requests(clientOptions);
 	return async (requestOptions, decrypted) => {
 		// As n8n-core does: the credential handed over by the node wins over a fresh read.
 		const source = decrypted ?? credentials;

@@ -25,6 +25,8 @@
 //   - packagesManagedByEnv: `n8n start` installs, updates and removes community packages to match
 //     N8N_COMMUNITY_PACKAGES when N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV=true
 //   - v3Report: n8n's report of what its 3.0 changes (GET /rest/breaking-changes/report?version=v3)
+//   - ssrfProtection: N8N_SSRF_PROTECTION_ENABLED=true makes n8n refuse requests to private
+//     addresses unless N8N_SSRF_ALLOWED_HOSTNAMES / N8N_SSRF_ALLOWED_IP_RANGES allow them (1.x has no such setting)
 // - notInstallable: why a version cannot be installed here; it has no other field.
 
 /**
@@ -37,6 +39,7 @@
  * @property {boolean} mcpNodeSearch
  * @property {boolean} packagesManagedByEnv
  * @property {boolean} v3Report
+ * @property {boolean} ssrfProtection
  *
  * @typedef {object} VersionEntry
  * @property {20 | 24} [node]
@@ -61,6 +64,7 @@ const AS_IN_2_41 = Object.freeze({
 	mcpNodeSearch: true,
 	packagesManagedByEnv: true,
 	v3Report: true,
+	ssrfProtection: true,
 });
 
 /** Measured on 1.123.50 (task runners are off by default there: no broker). */
@@ -73,6 +77,7 @@ const AS_IN_1_123 = Object.freeze({
 	mcpNodeSearch: false,
 	packagesManagedByEnv: false,
 	v3Report: false,
+	ssrfProtection: false,
 });
 
 /** @type {Readonly<Record<string, VersionEntry>>} */

@@ -45,6 +45,14 @@ const BASE_URL_PROBLEMS = {
 		message: "The credential's Base URL has a character in its host name that web addresses read as a dot",
 		description: `Type the host name with plain dots (.) in the Base URL of the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com. Ideographic and full-width full stops (。 ． ｡) are read as dots, so the host name can stand for another host than the one it seems to name, and the API key is not sent to it. ${NOTHING_SENT}`,
 	},
+	backslash: {
+		message: "The credential's Base URL has a backslash (\\) in it",
+		description: `Use forward slashes (/) in the Base URL of the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com/api. n8n's HTTP client does not take a backslash in place of the // after https:, and elsewhere turns it into a /, so requests would not go to the address as typed. ${NOTHING_SENT}`,
+	},
+	schemeSlashes: {
+		message: "The credential's Base URL does not have two slashes after https: or http:",
+		description: `Write the start of the Base URL in the ${API_CREDENTIAL.displayName} credential as https:// (or http://), e.g. https://video.example.com. n8n's HTTP client cannot send to an address with one slash or none there. ${NOTHING_SENT}`,
+	},
 	port: {
 		message: "The credential's Base URL has a port that is not a number from 1 to 65535",
 		description: `Correct the number after the host's colon in the Base URL of the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com:8443, or leave the port out. ${NOTHING_SENT}`,
@@ -97,6 +105,7 @@ export function baseUrlProblem(raw: unknown): Problem | undefined {
 	if (/\s/.test(url)) return BASE_URL_PROBLEMS.space;
 	if (authority.includes('%')) return BASE_URL_PROBLEMS.encodedHost;
 	if (DOT_LOOKALIKES.test(authority)) return BASE_URL_PROBLEMS.dotLookalike;
+	if (url.includes('\\')) return BASE_URL_PROBLEMS.backslash;
 	const port = portOf(authority);
 	if (port !== undefined && !isPortNumber(port)) return BASE_URL_PROBLEMS.port;
 	let parsed: URL;
@@ -106,6 +115,8 @@ export function baseUrlProblem(raw: unknown): Problem | undefined {
 		return BASE_URL_PROBLEMS.notWebAddress;
 	}
 	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return BASE_URL_PROBLEMS.notHttp;
+	// The URL parser forgives `https:/host` and `https:host`; n8n's client refuses them (ERR_INVALID_URL).
+	if (!/^https?:\/\//i.test(url)) return BASE_URL_PROBLEMS.schemeSlashes;
 	return undefined;
 }
 

@@ -6,13 +6,13 @@ import type { Deadline } from './stop';
 import { DeadlineExceeded } from './stop';
 
 /**
- * How reading ended: `whole`; `overflowed` (longer than allowed, `text` holds its start);
+ * How reading ended: `whole`; `overflowed` (longer than allowed, `bytes` holds its start);
  * `cut-off` (the connection broke or the server stopped before the end); `deadline`;
  * `undecodable` (the HTTP client's decompression of a gzip, deflate, br or zstd body failed).
  */
 export interface ReadAnswer {
 	outcome: 'whole' | 'overflowed' | 'cut-off' | 'deadline' | 'undecodable';
-	text: string;
+	bytes: Buffer;
 }
 
 /** Node's zlib, Brotli and Zstandard decoders' error codes (e.g. Z_DATA_ERROR, ERR__ERROR_FORMAT_PADDING_1). */
@@ -49,7 +49,7 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: Dead
 	if (!isBodyStream(body)) {
 		const buffer = body === undefined || body === null ? Buffer.alloc(0) : asBuffer(body);
 		const outcome = buffer.length > maxBytes ? 'overflowed' : 'whole';
-		return { outcome, text: buffer.subarray(0, maxBytes).toString('utf8') };
+		return { outcome, bytes: buffer.subarray(0, maxBytes) };
 	}
 	const chunks: Buffer[] = [];
 	let size = 0;
@@ -62,16 +62,16 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: Dead
 			if (size + buffer.length > maxBytes) {
 				chunks.push(buffer.subarray(0, maxBytes - size));
 				body.destroy();
-				return { outcome: 'overflowed', text: Buffer.concat(chunks).toString('utf8') };
+				return { outcome: 'overflowed', bytes: Buffer.concat(chunks) };
 			}
 			size += buffer.length;
 			chunks.push(buffer);
 		}
-		return { outcome: 'whole', text: Buffer.concat(chunks).toString('utf8') };
+		return { outcome: 'whole', bytes: Buffer.concat(chunks) };
 	} catch (error) {
-		const text = Buffer.concat(chunks).toString('utf8');
-		if (deadline.expired) return { outcome: 'deadline', text };
-		return { outcome: isDecompressionError(error) ? 'undecodable' : 'cut-off', text };
+		const bytes = Buffer.concat(chunks);
+		if (deadline.expired) return { outcome: 'deadline', bytes };
+		return { outcome: isDecompressionError(error) ? 'undecodable' : 'cut-off', bytes };
 	} finally {
 		deadline.signal.removeEventListener('abort', stop);
 	}
@@ -95,32 +95,88 @@ function undecodedEncoding(header: unknown): string | undefined {
 	return codings.some((coding) => coding !== '' && coding !== 'identity') ? header : undefined;
 }
 
+/** The charset a Content-Type declares, lowercased (`latin1` from `text/plain; charset="Latin1"`). */
+function declaredCharset(contentType: unknown): string | undefined {
+	if (typeof contentType !== 'string') return undefined;
+	const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
+	const charset = (match?.[1] ?? match?.[2])?.trim().toLowerCase();
+	return charset === '' ? undefined : charset;
+}
+
+/** The text of an answer in its declared charset, else UTF-16 by its byte-order mark, else UTF-8 (JSON's). */
+export type AnswerText = { text: string } | { unknownCharset: string } | { notIn: string };
+
+export function answerText(bytes: Buffer, contentType: unknown): AnswerText {
+	const declared = declaredCharset(contentType);
+	const bom = bytes.subarray(0, 2).toString('hex');
+	const label = declared ?? (bom === 'feff' ? 'utf-16be' : bom === 'fffe' ? 'utf-16le' : 'utf-8');
+	let decoder: InstanceType<typeof TextDecoder>;
+	try {
+		decoder = new TextDecoder(label, { fatal: true });
+	} catch {
+		return { unknownCharset: label };
+	}
+	try {
+		return { text: decoder.decode(bytes) };
+	} catch {
+		return { notIn: decoder.encoding };
+	}
+}
+
+/** An error answer is only quoted: text that does not decode is shown as UTF-8 with its gaps. */
+export function quotedAnswerText(bytes: Buffer, contentType: unknown): string {
+	const decoded = answerText(bytes, contentType);
+	return 'text' in decoded ? decoded.text : bytes.toString('utf8');
+}
+
+/**
+ * Whether n8n's client decompressed the answer. It drops the Content-Encoding of what it
+ * inflates but keeps the Content-Length of what came, and a plain body shorter or longer than its
+ * Content-Length never reads as whole: so a whole body of another length was inflated.
+ */
+function inflatedByClient(answer: ReadAnswer, headers: Record<string, unknown> | undefined, status: number): boolean {
+	const length = headers?.['content-length'];
+	if (status === 204 || typeof length !== 'string' || !/^\d+$/.test(length.trim())) return false;
+	return Number(length) !== answer.bytes.length;
+}
+
 /**
  * What a 2xx answer gives the operation: parsed JSON, or else the text as it came (the API does
  * not state its success body). An answer that cannot be read fails the item rather than pass as
  * a success, and the platform may have acted on the request, so it is not sent again.
  *
- * A gzip body cut short inside intact HTTP framing is inflated by n8n's client without an error,
- * so it cannot be told from a whole one here: requests ask for no compression (Accept-Encoding:
- * identity); from a server that compresses anyway, only a cut answer labelled JSON is caught.
+ * The text is read in the charset the Content-Type declares; one the node cannot read, or bytes
+ * that are not that charset's, fail. A compressed body cut short inside intact HTTP framing is
+ * inflated by n8n's client without an error (it flushes what it has), so the requests ask for
+ * no compression (Accept-Encoding: identity), and an answer the client inflated anyway passes
+ * only when it is JSON whose end shows: an object, array, string or literal (of a cut number,
+ * a shorter number is left). Without a Content-Length, the client leaves no trace of inflating:
+ * then only a cut answer labelled JSON is caught.
  */
 export function decodeSuccess(answer: ReadAnswer, response: { headers?: Record<string, unknown>; statusCode: number }): Outcome {
 	const { headers, statusCode: status } = response;
 	const encoding = undecodedEncoding(headers?.['content-encoding']);
-	if (encoding !== undefined) return { kind: 'undecodable', status, why: 'encoding', encoding };
+	if (encoding !== undefined) return { kind: 'undecodable', status, why: 'encoding', label: encoding };
 	if (answer.outcome === 'undecodable') return { kind: 'undecodable', status, why: 'damaged' };
 	const contentType = headers?.['content-type'];
-	if (isHtmlPage(contentType, answer.text)) return { kind: 'html-page', status };
+	const decoded = answerText(answer.bytes, contentType);
+	if ('unknownCharset' in decoded) return { kind: 'undecodable', status, why: 'charset', label: decoded.unknownCharset };
+	if ('notIn' in decoded) return { kind: 'undecodable', status, why: 'not-in-charset', label: decoded.notIn };
+	if (isHtmlPage(contentType, decoded.text)) return { kind: 'html-page', status };
+	const inflated = inflatedByClient(answer, headers, status);
 	const answered = (body: unknown): Outcome => ({ kind: 'answered', response: { statusCode: status, body } });
-	// JSON.parse rejects a UTF-8 byte-order mark, which some servers put first.
-	const text = answer.text.replace(/^\uFEFF/, '');
-	if (text.trim() === '') return answered('');
+	// JSON.parse rejects a byte-order mark, which some servers put first.
+	const text = decoded.text.replace(/^\uFEFF/, '');
+	const unverified: Outcome = { kind: 'undecodable', status, why: 'inflated-unverified' };
+	if (text.trim() === '') return inflated ? unverified : answered('');
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text);
 	} catch {
-		return isLabelledJson(contentType) ? { kind: 'undecodable', status, why: 'not-json' } : answered(answer.text);
+		if (isLabelledJson(contentType)) return { kind: 'undecodable', status, why: 'not-json' };
+		return inflated ? unverified : answered(decoded.text);
 	}
+	if (inflated && typeof parsed === 'number') return unverified;
 	// n8n copies and saves items recursively: too deep an answer would crash it later, unexplained.
 	return nestsDeeperThan(parsed, MAX_NESTING_DEPTH) ? { kind: 'too-deep', status } : answered(parsed);
 }

@@ -5,7 +5,7 @@ import { API_VERSION_PREFIX } from '../platform';
 import { apiKeyProblem, normalizeApiKey } from '../shared/apiKey';
 import { baseUrlProblem, normalizeBaseUrl } from '../shared/baseUrl';
 import { API_CREDENTIAL } from '../shared/credentials';
-import { discardAnswer, readAnswer, readSuccess } from './answer';
+import { discardAnswer, quotedAnswerText, readAnswer, readSuccess } from './answer';
 import type { FailedRequest } from './messages';
 import { requestError } from './messages';
 import type { Failure, Outcome, RateLimitBudget } from './outcome';
@@ -238,7 +238,8 @@ export class PlatformClient {
 		}
 		// Read, not dropped, so that the connection can be reused for the retry. The status says
 		// enough when the answer cannot be read.
-		const body = (await readAnswer(response.body, MAX_ERROR_ANSWER_BYTES, deadline)).text;
+		const { bytes } = await readAnswer(response.body, MAX_ERROR_ANSWER_BYTES, deadline);
+		const body = quotedAnswerText(bytes, response.headers?.['content-type']);
 		if (status === 429) return { kind: 'rate-limited', retryAfter: response.headers?.['retry-after'] };
 		return { kind: 'error-status', status, body };
 	}

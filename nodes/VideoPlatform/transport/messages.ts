@@ -43,7 +43,7 @@ const NEVER_FOLLOWED =
 
 const MAX_SHOWN_URL = 200;
 
-/** Enough to recognise a Content-Encoding; a longer one is not one the node could read anyway. */
+/** Enough to recognise a Content-Encoding or charset; a longer one is not one the node could read anyway. */
 const MAX_SHOWN_ENCODING = 60;
 
 const UNREACHABLE: Record<NotSentCode, string> = {
@@ -57,6 +57,7 @@ const UNREACHABLE: Record<NotSentCode, string> = {
 	SELF_SIGNED_CERT_IN_CHAIN: "the server's TLS certificate is not trusted (self-signed chain)",
 	UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate cannot be verified",
 	ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate is for another host name",
+	ERR_INVALID_URL: "n8n's HTTP client cannot use it as an address",
 };
 
 /** Breaks that can come after the platform got the request. */
@@ -241,6 +242,11 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 				message: `Cannot reach the base URL ${failed.baseUrl}: ${UNREACHABLE[outcome.code]}`,
 				description: `${NOTHING_SENT}. ${CHECK_REACHABLE}`,
 			};
+		case 'blocked-by-n8n':
+			return {
+				message: `n8n's outbound protection (SSRF protection) blocked the request to ${failed.baseUrl}. n8n's reason: ${quotable(outcome.reason, failed.secret, MAX_SHOWN_URL)}`,
+				description: `${NOTHING_SENT}. An n8n administrator can allow this host with N8N_SSRF_ALLOWED_HOSTNAMES, or its address with N8N_SSRF_ALLOWED_IP_RANGES, in n8n's environment.`,
+			};
 		case 'handshake-failed': {
 			const { reason, hint } = handshakeWords(outcome.tls);
 			return { message: `Cannot reach the base URL ${failed.baseUrl}: ${reason}`, description: `${NOTHING_SENT}. ${hint}` };
@@ -265,11 +271,15 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 			};
 		}
 		case 'undecodable': {
-			const shown = quotable(outcome.encoding ?? '', failed.secret, MAX_SHOWN_ENCODING);
+			const shown = quotable(outcome.label ?? '', failed.secret, MAX_SHOWN_ENCODING);
 			const why = {
 				encoding: `its Content-Encoding is "${shown}", which the node cannot read`,
 				damaged: 'its compressed body is damaged',
+				charset: `its charset is "${shown}", which the node cannot read`,
+				'not-in-charset': `its body is not valid ${shown} text`,
 				'not-json': 'it is labelled JSON but is not valid JSON',
+				'inflated-unverified':
+					'it came compressed (the node asks for no compression), and its body does not show that it arrived whole',
 			}[outcome.why];
 			return { httpCode: outcome.status, message: `${answer(outcome.status)} could not be decoded: ${why}`, description: '' };
 		}

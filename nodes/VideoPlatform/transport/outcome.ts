@@ -15,6 +15,8 @@ const NOT_SENT_CODES = [
 	'SELF_SIGNED_CERT_IN_CHAIN',
 	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
 	'ERR_TLS_CERT_ALTNAME_INVALID',
+	// n8n's client refuses a URL it cannot parse before it connects.
+	'ERR_INVALID_URL',
 ] as const;
 
 export type NotSentCode = (typeof NOT_SENT_CODES)[number];
@@ -37,14 +39,21 @@ export type Outcome =
 	| { kind: 'stopped-after-429'; reason: StopReason }
 	| { kind: 'stopped-while-answering' }
 	| { kind: 'unreachable'; code: NotSentCode }
+	| { kind: 'blocked-by-n8n'; reason: string }
 	| { kind: 'handshake-failed'; tls: string }
 	| { kind: 'connection-broke'; code?: string; tls?: string }
 	| { kind: 'timeout'; deadlineMs: number }
 	| { kind: 'cut-off'; status: number }
 	| { kind: 'too-large'; status: number; maxBytes: number }
-	| { kind: 'undecodable'; status: number; why: 'encoding' | 'damaged' | 'not-json'; encoding?: string }
+	| { kind: 'undecodable'; status: number; why: UndecodableWhy; label?: string }
 	| { kind: 'too-deep'; status: number }
 	| { kind: 'html-page'; status: number };
+
+/**
+ * Why a 2xx answer could not be read; `label` holds the Content-Encoding or charset named.
+ * `inflated-unverified`: n8n's client inflated a compressed answer, which does not show its end.
+ */
+export type UndecodableWhy = 'encoding' | 'damaged' | 'charset' | 'not-in-charset' | 'not-json' | 'inflated-unverified';
 
 /** Every outcome but a success: each fails its item. */
 export type Failure = Exclude<Outcome, { kind: 'answered' } | { kind: 'rate-limited' }>;
@@ -69,6 +78,7 @@ export const REACH: Record<Outcome['kind'], Reach> = {
 	'stopped-after-429': 'refused',
 	'stopped-while-answering': 'may-have-acted',
 	unreachable: 'not-sent',
+	'blocked-by-n8n': 'not-sent',
 	'handshake-failed': 'not-sent',
 	'connection-broke': 'may-have-acted',
 	timeout: 'may-have-acted',
@@ -127,13 +137,19 @@ interface NetworkFailure {
 	message: string;
 }
 
-/** The low-level error, wherever the HTTP layer nested it. Codes may have digits (ERR_SSL_TLSV13_…). */
-function networkFailure(error: unknown): NetworkFailure | undefined {
+/** The error and its causes, as deep as the HTTP layer nests them. */
+function* causeChain(error: unknown): Generator<Record<string, unknown>> {
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-		const { code, message } = current as { code?: unknown; message?: unknown };
-		if (typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code)) return { code, message: String(message) };
+		yield current as Record<string, unknown>;
 		current = (current as { cause?: unknown }).cause;
+	}
+}
+
+/** The low-level error, wherever the HTTP layer nested it. Codes may have digits (ERR_SSL_TLSV13_…). */
+function networkFailure(error: unknown): NetworkFailure | undefined {
+	for (const { code, message } of causeChain(error)) {
+		if (typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code)) return { code, message: String(message) };
 	}
 	return undefined;
 }
@@ -173,15 +189,34 @@ function isNotSentCode(code: string): code is NotSentCode {
 	return (NOT_SENT_CODES as readonly string[]).includes(code);
 }
 
+/** The error classes of n8n's outbound (SSRF) protection, in @n8n/backend-network (n8n 2.x). */
+const SSRF_ERROR_NAMES = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
+
 /**
- * A request that got no HTTP answer at all. Only the error code is kept, never the error. n8n's
- * own refusal to send (its outbound SSRF protection) is not told apart yet: it ends as a broken
- * connection, whose words say the platform may have acted.
+ * n8n's reason when its outbound protection refused to send, wherever the HTTP layer nested the
+ * error: its message, and the host and address it names. Recognised by class, not by wording.
+ */
+function ssrfBlockReason(error: unknown): string | undefined {
+	for (const cause of causeChain(error)) {
+		const { name, message, hostname, ip } = cause;
+		if ((typeof name === 'string' && SSRF_ERROR_NAMES.has(name)) || SSRF_ERROR_NAMES.has(cause.constructor?.name)) {
+			const target = [...new Set([hostname, ip])].filter((part): part is string => typeof part === 'string' && part !== '');
+			return `${String(message)}${target.length > 0 ? ` (${target.join(', ')})` : ''}`;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * A request that got no HTTP answer at all. Only the error code, or n8n's reason for refusing to
+ * send, is kept, never the error.
  */
 export function noAnswerOutcome(
 	error: unknown,
 	deadlineMs: number,
-): Extract<Failure, { kind: 'timeout' | 'unreachable' | 'handshake-failed' | 'connection-broke' }> {
+): Extract<Failure, { kind: 'timeout' | 'unreachable' | 'blocked-by-n8n' | 'handshake-failed' | 'connection-broke' }> {
+	const blocked = ssrfBlockReason(error);
+	if (blocked !== undefined) return { kind: 'blocked-by-n8n', reason: blocked };
 	const failure = networkFailure(error);
 	const code = failure?.code;
 	if (code && TIMEOUT_CODES.has(code)) return { kind: 'timeout', deadlineMs };

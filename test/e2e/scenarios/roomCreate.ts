@@ -6,12 +6,12 @@ import type { N8n } from '../n8nWithPackage';
 // Room → Create workflows run in a real n8n: test/e2e/roomCreate.e2e.test.ts, and its rate limit
 // test with 150 items in test/load/roomCreate.load.test.ts.
 
-/** Imports and executes Manual → the rows as items → Room → Create (named `Create {id}`). */
-export async function runCreate(n8n: N8n, id: string, credentialId: string, rows: unknown[], extra: object = {}, options: object = {}) {
+/** Imports and executes Manual → the rows as items → Room → Create (named `Create {id}`); `env` is added to n8n's. */
+export async function runCreate(n8n: N8n, id: string, credentialId: string, rows: unknown[], extra: object = {}, options: object = {}, env: Record<string, string> = {}) {
 	await n8n.importWorkflow(
 		workflow(`wfRooms${id}`, [manualTrigger(), ...itemsFrom(id, rows), createRoom(`Create ${id}`, credentialId, extra, options)]),
 	);
-	const result = await n8n.execute(`wfRooms${id}`);
+	const result = await n8n.execute(`wfRooms${id}`, { env });
 	return { result, output: () => outputOf(result.run, `Create ${id}`) };
 }
 

@@ -18,7 +18,7 @@ import {
 } from '../../../helpers/platformClient';
 import { SANDBOX_KEY } from '../../../helpers/sandbox';
 
-const whole = (text: string): ReadAnswer => ({ outcome: 'whole', text });
+const whole = (text: string): ReadAnswer => ({ outcome: 'whole', bytes: Buffer.from(text) });
 const json = { 'content-type': 'application/json' };
 
 /** The body a 201 answer gives the operation. */
@@ -61,7 +61,7 @@ describe('decodeSuccess', () => {
 	});
 
 	it('a body the client could not decompress', () => {
-		const error = decodeError({ outcome: 'undecodable', text: '' }, json);
+		const error = decodeError({ outcome: 'undecodable', bytes: Buffer.alloc(0) }, json);
 		expect(error.message).toBe(
 			"The platform's answer (HTTP 201) could not be decoded: its compressed body is damaged [item 2]",
 		);
