@@ -72,7 +72,7 @@ describe('Video Platform Trigger: one delivery', () => {
 		const unread = await deliver({ rawBody, bodyUnread: true });
 		const readByN8n = await deliver({ rawBody });
 		expect(unread.json).toMatchObject(expected);
-		const details = (json: IDataObject | undefined) => ({ ...(json?._webhook as IDataObject), receivedAt: undefined });
+		const details = (json: IDataObject | undefined): IDataObject => ({ ...(json?._webhook as IDataObject), receivedAt: undefined });
 		expect(details(unread.json)).toEqual(details(readByN8n.json));
 		expect(details(unread.json).bodySha256).toBe(createHash('sha256').update(rawBody).digest('hex'));
 	});
