@@ -104,6 +104,8 @@ function payload() {
  * Posts `count` deliveries at `concurrency`, each timed to its answer.
  * @param {string} url
  * @param {Record<string, string>} headers
+ * @param {number} count
+ * @param {number} concurrency
  * @returns {Promise<{ perSecond: number, p50: number, p99: number, non2xx: number }>}
  */
 async function burst(url, headers, count, concurrency) {
@@ -133,6 +135,7 @@ async function burst(url, headers, count, concurrency) {
  * @param {N8n} n8n
  * @param {string} apiKey
  * @param {string} workflowId
+ * @param {number} expected
  */
 async function drain(n8n, apiKey, workflowId, expected) {
 	const started = Date.now();
@@ -168,6 +171,7 @@ function urlOf(n8n, side) {
 	const start = side.workflow.nodes[0];
 	return start.type === wf.VIDEO_PLATFORM_TRIGGER ? n8n.triggerUrl(side.workflow) : `${n8n.baseUrl}/webhook/${start.parameters.path}`;
 }
+/** @returns {Record<string, string>} */
 const headersOf = (/** @type {Side} */ side) => (side.key.endsWith('Auth') ? { [SECRET_HEADER]: SECRET } : {});
 
 /**
