@@ -22,11 +22,7 @@ export class VideoPlatformTrigger implements INodeType {
 		name: 'videoPlatformTrigger',
 		icon: { light: 'file:videoPlatform.svg', dark: 'file:videoPlatform.dark.svg' },
 		group: ['trigger'],
-		// 1.1 behaves as 1 does. n8n evaluates an expression on every delivery to a webhook node of
-		// version 1 exactly (its Binary Data option), which in n8n 2.x costs about as much as the
-		// rest of the delivery: see docs/performance.md.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		version: 1,
 		subtitle,
 		description: 'Starts the workflow when your video platform sends a webhook delivery',
 		defaults: { name: 'Video Platform Trigger' },

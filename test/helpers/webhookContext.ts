@@ -8,8 +8,6 @@ export interface WebhookContextOptions {
 	parameters?: IDataObject;
 	secret?: { headerName: string; secret: string };
 	staticData?: IDataObject;
-	/** n8n left the body unread (version 1.1, a Content-Type it does not parse): the node reads it. */
-	bodyUnread?: boolean;
 }
 
 /** The part of Express's response a webhook node uses to answer by itself, recording the answer. */
@@ -33,15 +31,6 @@ export function createWebhookContext(options: WebhookContextOptions) {
 	const response = recordingResponse(answered);
 	const parameters: IDataObject = { authentication: 'none', event: '*', options: {}, ...options.parameters };
 	const staticData = options.staticData ?? {};
-	const bytes = options.rawBody === undefined ? undefined : Buffer.from(options.rawBody);
-	const request: { body: unknown; rawBody?: Buffer; readRawBody: () => Promise<void> } = {
-		body: options.body,
-		rawBody: options.bodyUnread ? undefined : bytes,
-		// As n8n's: reads the body into rawBody once.
-		readRawBody: async () => {
-			request.rawBody ??= bytes;
-		},
-	};
 	const context = {
 		getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
 		getCredentials: async () => {
@@ -50,7 +39,10 @@ export function createWebhookContext(options: WebhookContextOptions) {
 		},
 		getHeaderData: () => ({ ...options.headers }),
 		getQueryData: () => ({ ...options.query }),
-		getRequestObject: () => request,
+		getRequestObject: () => ({
+			body: options.body,
+			rawBody: options.rawBody === undefined ? undefined : Buffer.from(options.rawBody),
+		}),
 		getResponseObject: () => response,
 		getWorkflowStaticData: () => staticData,
 	};

@@ -54,27 +54,12 @@ async function rejectUnlessAuthentic(this: IWebhookFunctions): Promise<Checked |
 	return refuse(this, 401, 'The delivery was not authenticated.');
 }
 
-/**
- * For a node of version 1.1, n8n reads the body only when it can parse its Content-Type (JSON,
- * text, form, XML); any other body is read here, as n8n reads every body for version 1. A body
- * n8n has consumed itself (a multipart form) or a request that broke off cannot be read: left as it is.
- */
-async function readBodyNotRead(request: { body: unknown; rawBody?: Buffer; readRawBody?: () => Promise<void> }) {
-	if (request.rawBody !== undefined || typeof request.readRawBody !== 'function') return;
-	try {
-		await request.readRawBody();
-	} catch {
-		// The payload is then empty, as before.
-	}
-}
-
 /** Handles one delivery: authenticity and filters, then the item with its delivery key. */
 export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const checked = await rejectUnlessAuthentic.call(this);
 	if (!('hiddenHeaders' in checked)) return checked;
 
-	const request = this.getRequestObject() as unknown as { body: unknown; rawBody?: Buffer; readRawBody?: () => Promise<void> };
-	await readBodyNotRead(request);
+	const request = this.getRequestObject() as unknown as { body: unknown; rawBody?: Buffer };
 	const delivery: IncomingDelivery = {
 		parsedBody: request.body,
 		rawBody: request.rawBody,

@@ -65,28 +65,6 @@ describe('Video Platform Trigger: one delivery', () => {
 		expect(json).toMatchObject(expected);
 	});
 
-	it.each([
-		['a body of a type n8n does not parse', '{"id":"d3","n":1}', { id: 'd3', n: 1 }],
-		['a text body of a type n8n does not parse', 'hello', { body: 'hello' }],
-	])('version 1.1: reads %s itself, and makes the item version 1 made of it', async (_label, rawBody, expected) => {
-		const unread = await deliver({ rawBody, bodyUnread: true });
-		const readByN8n = await deliver({ rawBody });
-		expect(unread.json).toMatchObject(expected);
-		const details = (json: IDataObject | undefined): IDataObject => ({ ...(json?._webhook as IDataObject), receivedAt: undefined });
-		expect(details(unread.json)).toEqual(details(readByN8n.json));
-		expect(details(unread.json).bodySha256).toBe(createHash('sha256').update(rawBody).digest('hex'));
-	});
-
-	it('a body that cannot be read any more (a broken-off request) makes an item of an empty body, as before', async () => {
-		const { context } = createWebhookContext({ bodyUnread: true });
-		const request = context.getRequestObject() as unknown as { readRawBody: () => Promise<void> };
-		request.readRawBody = async () => {
-			throw new Error('Request body stream was aborted or is not readable');
-		};
-		const result = await handleDelivery.call(context);
-		expect(result.workflowData?.[0][0].json).toMatchObject({ body: '' });
-	});
-
 	describe('shared secret', () => {
 		it('accepts the right secret and never outputs it', async () => {
 			const { json, started } = await deliver({
