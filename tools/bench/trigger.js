@@ -30,18 +30,13 @@ const noOp = () => wf.node('Done', 'n8n-nodes-base.noOp', {});
 const webhookNode = (/** @type {string} */ id, /** @type {object} */ parameters = {}, /** @type {object} */ extra = {}) =>
 	wf.node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: id, responseMode: 'onReceived', options: {}, ...parameters }, { typeVersion: 2, webhookId: `${id}-0000-4000-8000-000000000000`.slice(0, 36), ...extra });
 const triggerNode = (/** @type {string} */ webhookId, /** @type {object} */ parameters = {}, /** @type {object} */ extra = {}) =>
-	wf.node('Video Platform Trigger', wf.VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: '*', options: {}, ...parameters }, { typeVersion: 1.1, webhookId, ...extra });
+	wf.node('Video Platform Trigger', wf.VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: '*', options: {}, ...parameters }, { webhookId, ...extra });
 
 /** @typedef {{ key: string, label: string, workflow: import('../n8n/workflows').Workflow }} Side */
 /** @type {Record<string, Side>} */
 const SIDES = {
 	webhook: { key: 'webhook', label: "n8n's Webhook node → No Op", workflow: wf.workflow('benchWebhook', [webhookNode('b0000001'), noOp()]) },
 	trigger: { key: 'trigger', label: 'Video Platform Trigger → No Op', workflow: wf.workflow('benchTrigger', [triggerNode('b0000002-0000-4000-8000-000000000000'), noOp()]) },
-	triggerV1: {
-		key: 'triggerV1',
-		label: 'Video Platform Trigger version 1 (workflows made before 1.1) → No Op',
-		workflow: wf.workflow('benchTriggerV1', [triggerNode('b0000007-0000-4000-8000-000000000000', {}, { typeVersion: 1 }), noOp()]),
-	},
 	webhookAuth: {
 		key: 'webhookAuth',
 		label: "n8n's Webhook node, Header Auth → No Op",
@@ -62,7 +57,7 @@ const SIDES = {
 	},
 	triggerDrop: {
 		key: 'triggerDrop',
-		label: `Video Platform Trigger → Drop Redelivered (${KEYS_REMEMBERED.toLocaleString('en-US')} keys) → No Op`,
+		label: `Video Platform Trigger → Drop Redelivered (Keys Remembered ${KEYS_REMEMBERED.toLocaleString('en-US')}; the history holds only this run's keys) → No Op`,
 		workflow: wf.workflow('benchTriggerDrop', [
 			triggerNode('b0000006-0000-4000-8000-000000000000', { options: { deliveryIdField: 'id' } }),
 			wf.dropRedelivered('Drop Redelivered', { keysRemembered: KEYS_REMEMBERED }),
@@ -74,7 +69,6 @@ const SIDES = {
 /** Rows: the trigger against its baseline. */
 const ROWS = [
 	{ label: 'Plain', base: 'webhook', subject: 'trigger' },
-	{ label: 'Plain, trigger version 1 (before)', base: 'webhook', subject: 'triggerV1' },
 	{ label: 'Secret checked (Webhook: Header Auth)', base: 'webhookAuth', subject: 'triggerAuth' },
 	{ label: 'Delivery ID Field set', base: 'webhook', subject: 'triggerId' },
 	{ label: 'Delivery ID Field set, → Drop Redelivered', base: 'webhook', subject: 'triggerDrop' },
@@ -261,11 +255,11 @@ function report(samples, version) {
 }
 
 async function profile() {
-	const work = path.join(scratchRoot, 'bench-trigger-profile');
+	const keys = (process.env.BENCH_SIDES || 'webhook,trigger').split(',');
+	const work = path.join(scratchRoot, `bench-trigger-profile-${keys.join('-')}`);
 	fs.rmSync(work, { recursive: true, force: true });
 	const profileDir = path.join(work, 'cpu');
 	const { n8n, apiKey } = await startN8n(work, { profileDir });
-	const keys = (process.env.BENCH_SIDES || 'webhook,trigger').split(',');
 	try {
 		await measure(n8n, apiKey, keys);
 	} finally {
@@ -283,7 +277,7 @@ async function main() {
 	const work = path.join(scratchRoot, 'bench-trigger');
 	fs.rmSync(work, { recursive: true, force: true });
 	const { n8n, apiKey } = await startN8n(work);
-	const keys = values.sides ? values.sides.split(',') : ['webhook', 'trigger', 'triggerV1', 'webhookAuth', 'triggerAuth', 'triggerId', 'triggerDrop'];
+	const keys = values.sides ? values.sides.split(',') : ['webhook', 'trigger', 'webhookAuth', 'triggerAuth', 'triggerId', 'triggerDrop'];
 	let samples;
 	try {
 		samples = await measure(n8n, apiKey, keys);
