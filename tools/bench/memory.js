@@ -12,6 +12,7 @@ const { OutboundHttp } = require('@n8n/backend-network');
 
 const { repoRoot } = require('../common/paths');
 const { router } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/router.js'));
+const { createPlatformClient } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/transport/index.js'));
 
 const SAMPLES_PER_RUN = 16;
 const [baseUrl, apiKey, countList, concurrencyArg, runsArg] = parseArgs({ args: process.argv.slice(2), allowPositionals: true }).positionals;
@@ -82,7 +83,7 @@ async function runNode(items, onAnswer) {
 				await send(JSON.parse(options.body), onAnswer),
 		},
 	};
-	const [output] = await router.call(context);
+	const [output] = await router.call(context, createPlatformClient);
 	return output;
 }
 

@@ -305,12 +305,20 @@ export function hideSecretInValue(value: unknown, secret: string, marker: string
 			return marker;
 		}
 	};
+	// A list or object with nothing to hide is returned as it is, not copied: a copy made by
+	// Object.fromEntries keeps its fields out of line, about 40 bytes more per output item.
 	const walk = (entry: unknown): unknown => {
 		if (typeof entry === 'string') return hide(entry);
 		if (typeof entry === 'number') return hide(String(entry)) === String(entry) ? entry : marker;
-		if (Array.isArray(entry)) return entry.map(walk);
+		if (Array.isArray(entry)) {
+			const shown = entry.map(walk);
+			return shown.some((inner, index) => inner !== entry[index]) ? shown : entry;
+		}
 		if (entry === null || typeof entry !== 'object') return entry;
-		return Object.fromEntries(Object.entries(entry).map(([name, inner]) => [hide(name), walk(inner)]));
+		const fields = Object.entries(entry);
+		const shown = fields.map(([name, inner]) => [hide(name), walk(inner)] as const);
+		const changed = shown.some(([name, inner], index) => name !== fields[index][0] || inner !== fields[index][1]);
+		return changed ? Object.fromEntries(shown) : entry;
 	};
 	return walk(value);
 }

@@ -219,6 +219,21 @@ export class PlatformClient {
 			return { kind: budget.refusals > 0 ? 'stopped-after-429' : 'stopped-before-sending', reason: this.stopReason };
 		}
 		const deadline = this.stop.deadline(this.policy.deadlineMs);
+		try {
+			return await this.sendWithin(request, url, credentialsDecrypted, pacer, deadline);
+		} finally {
+			deadline.finish();
+		}
+	}
+
+	/** Sends once and reads the answer, all within `deadline`. */
+	private async sendWithin(
+		request: PlatformRequest,
+		url: string,
+		credentialsDecrypted: ICredentialsDecrypted,
+		pacer: RequestPacer,
+		deadline: Deadline,
+	): Promise<Outcome> {
 		let response: IN8nHttpFullResponse;
 		try {
 			response = await this.send(request, url, credentialsDecrypted, deadline);

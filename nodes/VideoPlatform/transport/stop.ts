@@ -20,10 +20,46 @@ export class DeadlineExceeded extends Error {
 	}
 }
 
+/** A deadline may come this share of its length late: requests due within one slot share a timer. */
+const SLOTS_PER_DEADLINE = 60;
+
+/** The deadlines due in one slot, and the one timer that ends those not finished by then. */
+const slots = new Map<string, Set<AbortController>>();
+
+/**
+ * Ends `deadline` between `ms` and `ms` plus a sixtieth from now, unless it is taken out of the
+ * returned set first. A timer per request (AbortSignal.timeout's cannot be cleared) would live
+ * for the whole deadline after its request ended, one per item of a quick run; shared, about 60
+ * live at once, and a finished request leaves nothing behind.
+ */
+function joinSlot(ms: number, deadline: AbortController): Set<AbortController> {
+	const slotMs = Math.max(1, Math.ceil(ms / SLOTS_PER_DEADLINE));
+	const now = Date.now();
+	const dueSlot = Math.ceil((now + ms) / slotMs);
+	const key = `${slotMs}:${dueSlot}`;
+	let members = slots.get(key);
+	if (!members) {
+		const due = new Set<AbortController>();
+		AbortSignal.timeout(dueSlot * slotMs - now).addEventListener(
+			'abort',
+			() => {
+				slots.delete(key);
+				for (const member of due) member.abort();
+			},
+			{ once: true },
+		);
+		slots.set(key, due);
+		members = due;
+	}
+	members.add(deadline);
+	return members;
+}
+
 /**
  * One deadline per request, from send to the last byte of the answer, so that an answer
  * that trickles in fails like a silent one. Its timer does not keep n8n's process alive.
- * The user stopping the execution (`cancel`) ends the wait too, at once.
+ * The user stopping the execution (`cancel`) ends the wait too, at once. `finish()` once the
+ * request is over.
  */
 export class Deadline {
 	/** Aborts at the deadline or on `cancel`. */
@@ -31,12 +67,22 @@ export class Deadline {
 
 	private readonly timeout: AbortSignal;
 
+	private readonly slot: Set<AbortController>;
+
+	private readonly own = new AbortController();
+
 	constructor(
 		readonly ms: number,
 		cancel?: AbortSignal,
 	) {
-		this.timeout = AbortSignal.timeout(ms);
+		this.timeout = this.own.signal;
+		this.slot = joinSlot(ms, this.own);
 		this.signal = cancel ? AbortSignal.any([this.timeout, cancel]) : this.timeout;
+	}
+
+	/** The request is over: its deadline no longer waits in the shared slot. */
+	finish(): void {
+		this.slot.delete(this.own);
 	}
 
 	/** Whether the deadline itself has passed (not a cancel). */

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+'use strict';
+// npm run bench:memory: the node's live heap per item against the baseline's (memory.js, as
+// `npm run bench` measures it: 2,000 vs 10,000 items), each round's ratio and their spread, then
+// one round at 10,000, 50,000 and 100,000 items to show whether the growth stays linear. Needs
+// no n8n (memory.js runs the node's code path with n8n's HTTP client against the sandbox).
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+
+const { freePort } = require('../common/ports');
+const { startSandboxProcess } = require('../sandbox/process');
+
+const API_KEY = 'bench-key';
+const CONCURRENCY = 10;
+const RUNS = Number(process.env.BENCH_RUNS || 5);
+
+/** @typedef {{ mode: string, count: number, peakGrowth: number, failed: number, timersLeft: number }} MemorySample */
+
+/**
+ * @param {string} url
+ * @param {number[]} counts
+ * @param {number} runs
+ * @returns {MemorySample[]}
+ */
+function measure(url, counts, runs) {
+	const args = ['--expose-gc', path.join(__dirname, 'memory.js'), url, API_KEY, counts.join(','), String(CONCURRENCY), String(runs)];
+	return JSON.parse(String(execFileSync(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 })));
+}
+
+const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+
+async function main() {
+	const sandbox = await startSandboxProcess({ port: await freePort(), apiKey: API_KEY, latencyMs: 0 });
+	const lines = [];
+	try {
+		const [small, large] = [2000, 10000];
+		const samples = measure(sandbox.url, [small, large], RUNS);
+		const growth = (/** @type {string} */ mode, /** @type {number} */ count) => samples.filter((s) => s.mode === mode && s.count === count).map((s) => s.peakGrowth);
+		const perItem = (/** @type {string} */ mode) => growth(mode, large).map((g, round) => (g - growth(mode, small)[round]) / (large - small));
+		const ratios = perItem('node').map((n, round) => n / perItem('baseline')[round]);
+		const spread = (Math.max(...ratios) - Math.min(...ratios)) / median(ratios);
+		const ratio = median(perItem('node')) / median(perItem('baseline'));
+		lines.push(
+			`Per extra item (${small} → ${large} items, ${RUNS} rounds, medians): node ${median(perItem('node')).toFixed(0)} B, baseline ${median(perItem('baseline')).toFixed(0)} B: ${ratio.toFixed(2)}x (per-round ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}; spread ${(spread * 100).toFixed(0)} %; target <= 1.2x).`,
+			`Timers left by the node: ${Math.max(...samples.filter((s) => s.mode === 'node').map((s) => s.timersLeft))}; failed items: ${Math.max(...samples.map((s) => s.failed))}.`,
+		);
+		const counts = [10000, 50000, 100000];
+		const scale = measure(sandbox.url, counts, 1);
+		lines.push('', '| Items | Node: peak live heap growth | per item | Baseline | per item |', '|---|---|---|---|---|');
+		for (const count of counts) {
+			const at = (/** @type {string} */ mode) => /** @type {MemorySample} */ (scale.find((s) => s.mode === mode && s.count === count)).peakGrowth;
+			lines.push(`| ${count.toLocaleString('en-US')} | ${kb(at('node'))} | ${(at('node') / count).toFixed(0)} B | ${kb(at('baseline'))} | ${(at('baseline') / count).toFixed(0)} B |`);
+		}
+	} finally {
+		await sandbox.stop();
+	}
+	process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+	process.stderr.write(`[bench:memory] ${error.stack}\n`);
+	process.exit(1);
+});

@@ -1,0 +1,296 @@
+#!/usr/bin/env node
+'use strict';
+// npm run bench:trigger: the Video Platform Trigger against n8n's own Webhook node in one started
+// n8n, same workflow shape (trigger → No Op, answering on receipt), same payloads, interleaved
+// (A B A B …) at concurrency 1, 10 and 50. Reports deliveries/s and p50/p99 to the 2xx, the
+// ratios with the spread between rounds beside each, counts executions (each delivery exactly
+// one), and writes bench/trigger-results.md. --profile instead runs the plain pair with n8n
+// under --cpu-prof and prints where n8n's CPU time went by function.
+const fs = require('node:fs');
+const path = require('node:path');
+const { parseArgs } = require('node:util');
+
+const { N8n } = require('../n8n/n8n');
+const { createApiKey, ensureOwner, listExecutions } = require('../n8n/api');
+const { packPackage } = require('../common/package');
+const { repoRoot, scratchRoot } = require('../common/paths');
+const wf = require('../n8n/workflows');
+const { summarizeProfile } = require('./profile');
+
+const DELIVERIES = Number(process.env.BENCH_DELIVERIES || 60);
+const ROUNDS = Number(process.env.BENCH_RUNS || 3);
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCY || '1,10,50').split(',').map(Number);
+const SECRET_HEADER = 'X-Platform-Secret';
+const SECRET = 'bench-webhook-secret-7f3a';
+const KEYS_REMEMBERED = 10_000;
+/** n8n's and the node's functions on a delivery's path, whose inclusive time --profile shows. */
+const FOCUS = ['executeWebhook', 'parseRequestBody', 'runWebhook', 'webhook', 'handleDelivery', 'getSimpleParameterValue', 'evaluateResponseOptions', 'run', 'processRunExecutionData', 'saveExecutionProgress', 'parseBody'];
+
+const noOp = () => wf.node('Done', 'n8n-nodes-base.noOp', {});
+const webhookNode = (/** @type {string} */ id, /** @type {object} */ parameters = {}, /** @type {object} */ extra = {}) =>
+	wf.node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: id, responseMode: 'onReceived', options: {}, ...parameters }, { typeVersion: 2, webhookId: `${id}-0000-4000-8000-000000000000`.slice(0, 36), ...extra });
+const triggerNode = (/** @type {string} */ webhookId, /** @type {object} */ parameters = {}, /** @type {object} */ extra = {}) =>
+	wf.node('Video Platform Trigger', wf.VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: '*', options: {}, ...parameters }, { webhookId, ...extra });
+
+/** @typedef {{ key: string, label: string, workflow: import('../n8n/workflows').Workflow }} Side */
+/** @type {Record<string, Side>} */
+const SIDES = {
+	webhook: { key: 'webhook', label: "n8n's Webhook node → No Op", workflow: wf.workflow('benchWebhook', [webhookNode('b0000001'), noOp()]) },
+	trigger: { key: 'trigger', label: 'Video Platform Trigger → No Op', workflow: wf.workflow('benchTrigger', [triggerNode('b0000002-0000-4000-8000-000000000000'), noOp()]) },
+	webhookAuth: {
+		key: 'webhookAuth',
+		label: "n8n's Webhook node, Header Auth → No Op",
+		workflow: wf.workflow('benchWebhookAuth', [webhookNode('b0000003', { authentication: 'headerAuth' }, { credentials: { httpHeaderAuth: { id: 'benchHeader', name: 'benchHeader' } } }), noOp()]),
+	},
+	triggerAuth: {
+		key: 'triggerAuth',
+		label: 'Video Platform Trigger, shared secret → No Op',
+		workflow: wf.workflow('benchTriggerAuth', [
+			triggerNode('b0000004-0000-4000-8000-000000000000', { authentication: 'secretHeader' }, { credentials: { videoPlatformWebhookApi: { id: 'benchSecret', name: 'benchSecret' } } }),
+			noOp(),
+		]),
+	},
+	triggerId: {
+		key: 'triggerId',
+		label: 'Video Platform Trigger, Delivery ID Field set → No Op',
+		workflow: wf.workflow('benchTriggerId', [triggerNode('b0000005-0000-4000-8000-000000000000', { options: { deliveryIdField: 'id' } }), noOp()]),
+	},
+	triggerDrop: {
+		key: 'triggerDrop',
+		label: `Video Platform Trigger → Drop Redelivered (Keys Remembered ${KEYS_REMEMBERED.toLocaleString('en-US')}; the history holds only this run's keys) → No Op`,
+		workflow: wf.workflow('benchTriggerDrop', [
+			triggerNode('b0000006-0000-4000-8000-000000000000', { options: { deliveryIdField: 'id' } }),
+			wf.dropRedelivered('Drop Redelivered', { keysRemembered: KEYS_REMEMBERED }),
+			noOp(),
+		]),
+	},
+};
+
+/** Rows: the trigger against its baseline. */
+const ROWS = [
+	{ label: 'Plain', base: 'webhook', subject: 'trigger' },
+	{ label: 'Secret checked (Webhook: Header Auth)', base: 'webhookAuth', subject: 'triggerAuth' },
+	{ label: 'Delivery ID Field set', base: 'webhook', subject: 'triggerId' },
+	{ label: 'Delivery ID Field set, → Drop Redelivered', base: 'webhook', subject: 'triggerDrop' },
+];
+
+const log = (/** @type {string} */ message) => process.stderr.write(`[bench:trigger] ${message}\n`);
+const median = (/** @type {number[]} */ values) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const quantile = (/** @type {number[]} */ values, /** @type {number} */ q) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+};
+/** (max − min) / median of repeated values, the spread printed beside a ratio. */
+const spread = (/** @type {number[]} */ values) => (Math.max(...values) - Math.min(...values)) / median(values);
+
+let sequence = 0;
+/** A delivery like the platform's: a unique id, so Drop Redelivered lets each one through. */
+function payload() {
+	sequence += 1;
+	return JSON.stringify({ id: `evt_${process.pid}_${sequence}`, data: { room: { id: `room_${sequence % 97}`, name: `Class ${sequence}` }, at: new Date().toISOString() } });
+}
+
+/**
+ * Posts `count` deliveries at `concurrency`, each timed to its answer.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {number} count
+ * @param {number} concurrency
+ * @returns {Promise<{ perSecond: number, p50: number, p99: number, non2xx: number }>}
+ */
+async function burst(url, headers, count, concurrency) {
+	/** @type {number[]} */
+	const latencies = [];
+	let non2xx = 0;
+	let next = 0;
+	const started = performance.now();
+	const worker = async () => {
+		while (next < count) {
+			next += 1;
+			const sent = performance.now();
+			const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: payload() });
+			await response.arrayBuffer();
+			latencies.push(performance.now() - sent);
+			if (response.status < 200 || response.status > 299) non2xx += 1;
+		}
+	};
+	await Promise.all(Array.from({ length: concurrency }, worker));
+	const seconds = (performance.now() - started) / 1000;
+	return { perSecond: count / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), non2xx };
+}
+
+/**
+ * Waits until a workflow has `expected` finished executions (none running), so that one side's
+ * executions do not run into the next side's burst. Returns their count and their run times.
+ * @param {N8n} n8n
+ * @param {string} apiKey
+ * @param {string} workflowId
+ * @param {number} expected
+ */
+async function drain(n8n, apiKey, workflowId, expected) {
+	const started = Date.now();
+	for (;;) {
+		const all = await listExecutions(n8n.baseUrl, apiKey, workflowId);
+		const settled = all.every((e) => e.status !== 'running' && e.status !== 'new');
+		if ((all.length >= expected && settled) || Date.now() - started > 120_000) return all;
+		await new Promise((resolve) => setTimeout(resolve, 300));
+	}
+}
+
+/** @param {string} work */
+async function startN8n(work, { profileDir = '' } = {}) {
+	const tarball = packPackage(path.join(work, 'pack'), { build: !process.argv.includes('--no-build') });
+	const n8n = await new N8n({ userFolder: path.join(work, 'n8n') }).prepare();
+	n8n.installPackage(tarball);
+	await n8n.importCredentials([
+		{ id: 'benchSecret', name: 'benchSecret', type: 'videoPlatformWebhookApi', data: { headerName: SECRET_HEADER, secret: SECRET } },
+		{ id: 'benchHeader', name: 'benchHeader', type: 'httpHeaderAuth', data: { name: SECRET_HEADER, value: SECRET } },
+	]);
+	for (const { workflow } of Object.values(SIDES)) {
+		await n8n.importWorkflow(workflow);
+		await n8n.activateWorkflow(workflow.id);
+	}
+	await n8n.start(profileDir ? { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } } : {});
+	for (const side of Object.values(SIDES)) await n8n.waitForWebhook(urlOf(n8n, side));
+	const apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
+	return { n8n, apiKey };
+}
+
+/** @param {N8n} n8n @param {Side} side */
+function urlOf(n8n, side) {
+	const start = side.workflow.nodes[0];
+	return start.type === wf.VIDEO_PLATFORM_TRIGGER ? n8n.triggerUrl(side.workflow) : `${n8n.baseUrl}/webhook/${start.parameters.path}`;
+}
+/** @returns {Record<string, string>} */
+const headersOf = (/** @type {Side} */ side) => (side.key.endsWith('Auth') ? { [SECRET_HEADER]: SECRET } : {});
+
+/**
+ * @typedef {{ perSecond: number, p50: number, p99: number, non2xx: number, executions: number, execMs: number }} Sample
+ * @param {N8n} n8n
+ * @param {string} apiKey
+ * @param {string[]} keys  the sides, interleaved in this order each round
+ */
+async function measure(n8n, apiKey, keys) {
+	/** @type {Record<string, Record<number, Sample[]>>} */
+	const samples = Object.fromEntries(keys.map((key) => [key, Object.fromEntries(CONCURRENCIES.map((c) => [c, []]))]));
+	/** @type {Record<string, number>} */
+	const sent = Object.fromEntries(keys.map((key) => [key, 0]));
+	for (let round = 1; round <= ROUNDS; round++) {
+		for (const concurrency of CONCURRENCIES) {
+			// A B A B …, and each round starts with the other one, so that neither always goes first.
+			const order = round % 2 ? keys : [...keys].reverse();
+			for (const key of order) {
+				const side = SIDES[key];
+				const result = await burst(urlOf(n8n, side), headersOf(side), DELIVERIES, concurrency);
+				sent[key] += DELIVERIES;
+				const all = await drain(n8n, apiKey, side.workflow.id, sent[key]);
+				const newest = all.sort((a, b) => Number(b.id) - Number(a.id)).slice(0, DELIVERIES);
+				const execMs = median(newest.map((e) => Date.parse(e.stoppedAt) - Date.parse(e.startedAt)));
+				samples[key][concurrency].push({ ...result, executions: all.length - (sent[key] - DELIVERIES), execMs });
+				log(`round ${round}/${ROUNDS}, concurrency ${concurrency}, ${side.label}: ${result.perSecond.toFixed(1)}/s, p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, ${all.length - (sent[key] - DELIVERIES)} executions, run ${execMs} ms`);
+			}
+		}
+	}
+	return samples;
+}
+
+/**
+ * A ratio of medians with the spread of the per-round ratios beside it.
+ * @param {number[]} subject
+ * @param {number[]} base
+ */
+function ratio(subject, base) {
+	const perRound = subject.map((value, i) => value / base[i]);
+	return { value: median(subject) / median(base), spread: spread(perRound) };
+}
+const pct = (/** @type {number} */ x) => `${(x * 100).toFixed(0)} %`;
+
+/**
+ * @param {Record<string, Record<number, Sample[]>>} samples
+ * @param {string} version
+ */
+function report(samples, version) {
+	const lines = [
+		'# Trigger benchmark',
+		'',
+		`n8n ${version}, one process (SQLite), ${DELIVERIES} deliveries per side per round, ${ROUNDS} rounds interleaved (A B A B …, the order reversed every other round), the same JSON deliveries (a unique id each), ${new Date().toISOString().slice(0, 10)}. Machine: ${require('node:os').cpus().length} cores, shared with other work while measured.`,
+		'Deliveries/s: deliveries over the time from the first sent to the last answered; p50/p99: time to the 2xx. Medians of the rounds; the spread is (max − min) / median of the per-round ratios. Every delivery is counted in n8n\'s executions afterwards.',
+		'',
+		'| Row | Concurrency | Baseline /s | Trigger /s | Ratio (spread) | Baseline p50 / p99 | Trigger p50 / p99 | p99 ratio (spread) | Executions / deliveries | Target /s ≥ 0.95, p99 ≤ 1.1 |',
+		'|---|---|---|---|---|---|---|---|---|---|',
+	];
+	/** @type {string[]} */
+	const verdicts = [];
+	for (const row of ROWS) {
+		if (!samples[row.base] || !samples[row.subject]) continue;
+		for (const c of CONCURRENCIES) {
+			const base = samples[row.base][c];
+			const subject = samples[row.subject][c];
+			const rate = ratio(subject.map((s) => s.perSecond), base.map((s) => s.perSecond));
+			const p99 = ratio(subject.map((s) => s.p99), base.map((s) => s.p99));
+			const executions = [...base, ...subject].reduce((n, s) => n + s.executions, 0);
+			const delivered = (base.length + subject.length) * DELIVERIES;
+			const failures = [...base, ...subject].reduce((n, s) => n + s.non2xx, 0);
+			const m = (/** @type {Sample[]} */ list, /** @type {'perSecond' | 'p50' | 'p99'} */ k) => median(list.map((s) => s[k]));
+			const rateOk = rate.value >= 0.95;
+			const p99Ok = p99.value <= 1.1;
+			const undecided = (rate.value < 0.95 && 0.95 - rate.value < rate.spread) || (p99.value > 1.1 && p99.value - 1.1 < p99.spread);
+			const verdict = rateOk && p99Ok ? 'pass' : undecided ? 'within noise: spread wider than the gap' : 'miss';
+			lines.push(
+				`| ${row.label} | ${c} | ${m(base, 'perSecond').toFixed(1)} | ${m(subject, 'perSecond').toFixed(1)} | ${rate.value.toFixed(2)}x (${pct(rate.spread)}) | ${m(base, 'p50').toFixed(0)} / ${m(base, 'p99').toFixed(0)} ms | ${m(subject, 'p50').toFixed(0)} / ${m(subject, 'p99').toFixed(0)} ms | ${p99.value.toFixed(2)}x (${pct(p99.spread)}) | ${executions} / ${delivered}${failures ? `, ${failures} not 2xx` : ''} | ${verdict} |`,
+			);
+			verdicts.push(verdict);
+		}
+	}
+	if (samples.trigger && samples.triggerDrop) {
+		const all = (/** @type {string} */ key) => CONCURRENCIES.flatMap((c) => samples[key][c].map((s) => s.execMs));
+		const drop = ratio(all('triggerDrop'), all('trigger'));
+		lines.push('', `Execution time (n8n's startedAt → stoppedAt, median): trigger → No Op ${median(all('trigger'))} ms, with Drop Redelivered ${median(all('triggerDrop'))} ms: ${drop.value.toFixed(2)}x (spread ${pct(drop.spread)}; target ≤ 1.10x).`);
+	}
+	return lines.join('\n');
+}
+
+async function profile() {
+	const keys = (process.env.BENCH_SIDES || 'webhook,trigger').split(',');
+	const work = path.join(scratchRoot, `bench-trigger-profile-${keys.join('-')}`);
+	fs.rmSync(work, { recursive: true, force: true });
+	const profileDir = path.join(work, 'cpu');
+	const { n8n, apiKey } = await startN8n(work, { profileDir });
+	try {
+		await measure(n8n, apiKey, keys);
+	} finally {
+		await n8n.stop();
+	}
+	const files = fs.readdirSync(profileDir).map((f) => path.join(profileDir, f));
+	// The main process is the largest profile (n8n's CLI helpers write small ones too).
+	const largest = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+	process.stdout.write(`${summarizeProfile(JSON.parse(fs.readFileSync(largest, 'utf8')), FOCUS)}\nProfile: ${largest}\n`);
+}
+
+async function main() {
+	const { values } = parseArgs({ args: process.argv.slice(2), options: { profile: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false }, sides: { type: 'string' } } });
+	if (values.profile) return profile();
+	const work = path.join(scratchRoot, 'bench-trigger');
+	fs.rmSync(work, { recursive: true, force: true });
+	const { n8n, apiKey } = await startN8n(work);
+	const keys = values.sides ? values.sides.split(',') : ['webhook', 'trigger', 'webhookAuth', 'triggerAuth', 'triggerId', 'triggerDrop'];
+	let samples;
+	try {
+		samples = await measure(n8n, apiKey, keys);
+	} finally {
+		await n8n.stop();
+	}
+	const text = report(samples, n8n.version);
+	fs.mkdirSync(path.join(repoRoot, 'bench'), { recursive: true });
+	fs.writeFileSync(path.join(repoRoot, 'bench', 'trigger-results.md'), `${text}\n`);
+	process.stdout.write(`${text}\nWritten to bench/trigger-results.md.\n`);
+}
+
+main().catch((error) => {
+	process.stderr.write(`[bench:trigger] ${error.stack}\n`);
+	process.exit(1);
+});
