@@ -10,7 +10,7 @@ describe('a request deadline', () => {
 		const deadline = new Deadline(300);
 		const after = await aborted(deadline.signal);
 		expect(after).toBeGreaterThanOrEqual(299);
-		expect(after).toBeLessThan(300 + 1000);
+		expect(after).toBeLessThan(300 + 5000); // generous: a loaded machine delays timers; "not before" is the point
 		expect(deadline.expired).toBe(true);
 		expect(deadline.cancelled).toBe(false);
 	});
