@@ -24,7 +24,9 @@ import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import { packedTarball } from './packedTarball';
 import { TRIGGER } from './scenarios/triggerDeliveries';
 
-const LIFETIME_MS = 20 * 60_000;
+const LIFETIME_MS = 30 * 60_000;
+// Up to three n8n starts of 120 s each, a webhook wait and an execution wait.
+const TEST_TIMEOUT_MS = 10 * 60_000;
 const version = defaultVersion();
 const rooms = roomByWebhook('wfQueueFromEnvRooms', 'vpQueueFromEnv');
 const deliveries = workflow('wfQueueFromEnvTrigger', [
@@ -79,7 +81,8 @@ describeIfManaged(`N8N_COMMUNITY_PACKAGES in queue mode on a real n8n ${version}
 
 	beforeAll(async () => {
 		npm = await startStandInWithTwoReleases(`${folder}-npm`, LIFETIME_MS, await packedTarball());
-		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: LIFETIME_MS });
+		// Idle as long as the file may run: the first request comes after several n8n starts.
+		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: LIFETIME_MS, maxIdleMs: LIFETIME_MS });
 		n8n = await new N8n({ version, userFolder: folder, queue: { workers: 2, webhookProcessors: 1 } }).prepare();
 		[withoutReinstall, withReinstall] = n8n.workers;
 		[webhook] = n8n.webhooks;
@@ -99,7 +102,7 @@ describeIfManaged(`N8N_COMMUNITY_PACKAGES in queue mode on a real n8n ${version}
 		expect(versionOnDisk(n8n.main)).toBe('0.1.0');
 		await n8n.publicApi();
 		for (const { id } of [rooms, deliveries]) await n8n.activateWorkflow(id);
-	}, 5 * 60_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('started after main, a worker without N8N_REINSTALL_MISSING_PACKAGES only warns, and a Room → Create it runs fails; nothing reaches the platform', async () => {
 		// The webhook processor, with N8N_REINSTALL_MISSING_PACKAGES=true, first: its install is
@@ -117,7 +120,7 @@ describeIfManaged(`N8N_COMMUNITY_PACKAGES in queue mode on a real n8n ${version}
 		expect(run.status).toBe('error');
 		expect(run.data?.resultData.error?.message).toMatch(/Unrecognized node type: n8n-nodes-videoplatform\.videoPlatform/);
 		expect(sandbox.state.rooms).toEqual([]);
-	}, 5 * 60_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('with N8N_UNVERIFIED_PACKAGES_ENABLED=false as well, that worker cannot reinstall it: the checksum in the variable is main\'s only', async () => {
 		await withoutReinstall.stop();
@@ -126,7 +129,7 @@ describeIfManaged(`N8N_COMMUNITY_PACKAGES in queue mode on a real n8n ${version}
 		expect(versionOnDisk(withoutReinstall)).toBeUndefined();
 		// Only the worker that will have it stays, so the next executions are its.
 		await withoutReinstall.stop();
-	}, 5 * 60_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('with N8N_REINSTALL_MISSING_PACKAGES=true, a worker and a webhook processor started after main install it into their empty user folders; Room → Create runs on that worker', async () => {
 		expect(versionOnDisk(webhook)).toBe('0.1.0');
@@ -141,7 +144,7 @@ describeIfManaged(`N8N_COMMUNITY_PACKAGES in queue mode on a real n8n ${version}
 		const run = newest(await executions(rooms.id, 2));
 		expect([run.status, workerOf(run.id)]).toEqual(['success', withReinstall.name]);
 		expect(sandbox.state.rooms.map((room: { name: string }) => room.name)).toEqual(['On a worker that reinstalled it']);
-	}, 5 * 60_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('a delivery to the Video Platform Trigger on the webhook processor starts one execution, on the worker', async () => {
 		const [url] = n8n.triggerUrls(deliveries);
@@ -150,7 +153,7 @@ describeIfManaged(`N8N_COMMUNITY_PACKAGES in queue mode on a real n8n ${version}
 		expect(response.status).toBe(200);
 		const all = await executions(deliveries.id, 1);
 		expect(all.map((e) => [e.status, workerOf(e.id)])).toEqual([['success', withReinstall.name]]);
-	}, 5 * 60_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('a version bump in the variable updates main at its restart, and the running worker and webhook processor over Redis', async () => {
 		await n8n.main.stop();
@@ -164,5 +167,5 @@ describeIfManaged(`N8N_COMMUNITY_PACKAGES in queue mode on a real n8n ${version}
 		const run = newest(await executions(rooms.id, 3));
 		expect([run.status, workerOf(run.id)]).toEqual(['success', withReinstall.name]);
 		expect(sandbox.state.rooms.map((room: { name: string }) => room.name)).toEqual(['On a worker that reinstalled it', 'After the bump']);
-	}, 5 * 60_000);
+	}, TEST_TIMEOUT_MS);
 });

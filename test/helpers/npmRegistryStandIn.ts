@@ -76,6 +76,8 @@ export async function createRoomThroughWebhook(baseUrl: string, name: string) {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
 		body: JSON.stringify({ name }),
+		// n8n answers when the execution ends; a run that never ends fails here, saying so.
+		signal: AbortSignal.timeout(120_000),
 	});
 	return { status: response.status, body: await response.text() };
 }
