@@ -80,6 +80,31 @@ describe('N8n reads capabilities, not majors', () => {
 	});
 });
 
+describe('N8n.execute', () => {
+	const printed = (status: string) => `n8n Task Broker ready\n{\n  "finished": true,\n  "status": "${status}"\n}\n`;
+	const executed = async (result: Record<string, unknown>) => {
+		const n8n = instance({});
+		n8n.cli.mockResolvedValue({ stdout: '', stderr: '', ...result });
+		const stderr = jest.spyOn(process.stderr, 'write').mockReturnValue(true);
+		try {
+			return await n8n.execute('wf');
+		} finally {
+			stderr.mockRestore();
+		}
+	};
+
+	it("takes a finished, successful run as n8n's verdict when n8n then dies of SIGSEGV while exiting", async () => {
+		expect(await executed({ status: null, signal: 'SIGSEGV', stdout: printed('success') })).toMatchObject({ ok: true, ended: 'was ended by SIGSEGV' });
+	});
+
+	it('a failed run, another signal or no run data stays a failure', async () => {
+		expect((await executed({ status: null, signal: 'SIGSEGV', stdout: printed('error') })).ok).toBe(false);
+		expect((await executed({ status: null, signal: 'SIGKILL', stdout: printed('success') })).ok).toBe(false);
+		expect((await executed({ status: null, signal: 'SIGSEGV', stdout: 'Segmentation fault' })).ok).toBe(false);
+		expect((await executed({ status: 1, stdout: printed('success') })).ok).toBe(false);
+	});
+});
+
 describe('N8n in queue mode', () => {
 	const queueFolder = path.join(userFolder, 'queue');
 	const queue = (options = {}) => new N8n({ version: defaultVersion(), userFolder: queueFolder, port: 5999, queue: { workers: 3, webhookProcessors: 2, ...options } });
