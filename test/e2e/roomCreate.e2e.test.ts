@@ -3,6 +3,7 @@ import { startSandbox } from '../helpers/sandbox';
 import type { N8n } from './n8nWithPackage';
 import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
 import { createClasses, itCreatesEveryClassUnderARateLimit, runCreate } from './scenarios/roomCreate';
+import { ensureOwner } from '../../tools/n8n/api';
 import { credential, httpRequestWithCredential, manualTrigger, workflow } from '../../tools/n8n/workflows';
 
 const API_KEY = 'sk_e2e_4b1f9d7a33c2';
@@ -200,6 +201,31 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		expect(created(await create('SsrfIp', 'vpGood', { ...protect, N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32' }))).toEqual(['Room SsrfIp']);
 		expect(created(await create('SsrfHost', 'vpLocalhost', { ...protect, N8N_SSRF_ALLOWED_HOSTNAMES: 'localhost' }))).toEqual(['Room SsrfHost']);
 		expect(sandbox.state.requests).toHaveLength(2);
+	});
+
+	it("with N8N_SSRF_PROTECTION_ENABLED=true, the credential's Test button shows n8n's block and sends nothing (2.x); 1.x tests as usual", async () => {
+		await n8n.start({ env: { N8N_SSRF_PROTECTION_ENABLED: 'true' } });
+		try {
+			const cookie = await ensureOwner(n8n.baseUrl);
+			// n8n tests the data sent for a credential the user may use: an imported one's id.
+			const response = await fetch(`${n8n.baseUrl}/rest/credentials/test`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Cookie: cookie, 'browser-id': 'videoplatform-tooling' },
+				body: JSON.stringify({ credentials: credential('vpGood', `${sandbox.url}/v1/`, API_KEY) }),
+			});
+			const answer = await response.text();
+			expect({ status: response.status, answer }).toEqual({ status: 200, answer: expect.any(String) });
+			const { data } = JSON.parse(answer) as { data: { status: string; message: string } };
+			if (!n8n.capabilities.ssrfProtection) {
+				expect(data.status).toBe('OK');
+				return;
+			}
+			// The Test is declarative, so n8n words it: docs/credentials.md quotes this message.
+			expect(data).toEqual({ status: 'Error', message: 'The request was blocked because it resolves to a restricted IP address' });
+			expect(sandbox.state.requests).toEqual([]);
+		} finally {
+			await n8n.stop();
+		}
 	});
 
 	// With 150 items at a limit of 40 per second it is a load run: test/load/roomCreate.load.test.ts.
