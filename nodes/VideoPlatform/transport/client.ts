@@ -5,7 +5,7 @@ import { API_VERSION_PREFIX } from '../platform';
 import { apiKeyProblem, normalizeApiKey } from '../shared/apiKey';
 import { baseUrlProblem, normalizeBaseUrl } from '../shared/baseUrl';
 import { API_CREDENTIAL } from '../shared/credentials';
-import { discardAnswer, quotedAnswerText, readAnswer, readSuccess } from './answer';
+import { discardAnswer, readOutcome } from './answer';
 import type { FailedRequest } from './messages';
 import { requestError } from './messages';
 import type { Failure, Outcome, RateLimitBudget } from './outcome';
@@ -18,21 +18,15 @@ import { withoutSecret } from './platformText';
 import type { Clock, Deadline } from './stop';
 import { DeadlineExceeded, RunStop, systemClock } from './stop';
 
-export const CREDENTIAL_TYPE = API_CREDENTIAL.type;
+const CREDENTIAL_TYPE = API_CREDENTIAL.type;
 
-export interface VideoPlatformCredentials {
+interface VideoPlatformCredentials {
 	baseUrl?: string;
 	apiKey?: string;
 }
 
-/** The credential as requests use it, once its rules have been checked. */
-interface CheckedCredential {
-	baseUrl: string;
-	apiKey: string;
-}
-
 /** Checks the credential before anything is sent; a problem fails the item that asked. */
-export function checkCredential(node: INode, data: VideoPlatformCredentials, itemIndex: number): CheckedCredential {
+export function checkCredential(node: INode, data: VideoPlatformCredentials, itemIndex: number): Required<VideoPlatformCredentials> {
 	const apiKey = normalizeApiKey(data.apiKey);
 	const problem = baseUrlProblem(data.baseUrl) ?? apiKeyProblem(apiKey);
 	if (problem) {
@@ -50,7 +44,7 @@ export interface TransportPolicy {
 	maxAnswerBytes: number;
 }
 
-export const DEFAULT_TRANSPORT_POLICY: TransportPolicy = {
+const DEFAULT_TRANSPORT_POLICY: TransportPolicy = {
 	rateLimit: DEFAULT_RATE_LIMIT_POLICY,
 	deadlineMs: 60_000,
 	maxAnswerBytes: 10 * 1024 * 1024,
@@ -63,15 +57,11 @@ export interface TransportSeams {
 	policy?: Partial<TransportPolicy>;
 }
 
-/** Only the start of an error answer is quoted, so there is no need to read more. */
-const MAX_ERROR_ANSWER_BYTES = 64 * 1024;
-
 /**
- * The one way requests reach the platform, one per node run. It reads the credential once,
- * paces requests with every run in this process that uses the same credential, encodes the path
- * and joins the URL, sends, and turns how the request ended into one `Outcome` (outcome.ts),
- * which decides whether it goes again and which error names the item (messages.ts). 429s are
- * waited out; nothing else is sent again. Redirects are never followed.
+ * The one way requests reach the platform, one per node run. It reads the credential once, paces
+ * requests with every run in this process that uses the same credential, sends, and turns how
+ * each sending ended into an `Outcome` (outcome.ts): that decides whether it goes again (only a
+ * 429 does) and which error the item gets (messages.ts). Redirects are never followed.
  */
 export class PlatformClient {
 	private credential?: Promise<VideoPlatformCredentials>;
@@ -100,11 +90,7 @@ export class PlatformClient {
 		private readonly context: IExecuteFunctions,
 		/** What a successful request creates, e.g. "room", to say what may exist after a failure. */
 		private readonly creates?: string,
-		{
-			clock = systemClock,
-			pacers = clock === systemClock ? sharedPacers : new PacerRegistry(clock),
-			policy = {},
-		}: TransportSeams = {},
+		{ clock = systemClock, pacers = clock === systemClock ? sharedPacers : new PacerRegistry(clock), policy = {} }: TransportSeams = {},
 	) {
 		this.pacers = pacers;
 		this.policy = { ...DEFAULT_TRANSPORT_POLICY, ...policy };
@@ -140,53 +126,39 @@ export class PlatformClient {
 		return { request: async (request) => await this.request(request, itemIndex) };
 	}
 
-	/** Concurrent first requests share one read, rather than each decrypting the credential. */
-	private async readCredential(itemIndex: number): Promise<VideoPlatformCredentials> {
-		this.credential ??= this.context.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex);
-		return await this.credential;
-	}
-
-	/** Lets n8n authenticate with the credential already read, rather than decrypt it again. */
-	private decrypted(data: VideoPlatformCredentials): ICredentialsDecrypted {
-		const reference = this.context.getNode().credentials?.[CREDENTIAL_TYPE];
-		return { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: { ...data } };
-	}
-
 	async request(request: PlatformRequest, itemIndex: number): Promise<PlatformResponse> {
-		const data = await this.readCredential(itemIndex);
-		const credential = checkCredential(this.context.getNode(), data, itemIndex);
+		const node = this.context.getNode();
+		// Concurrent first requests share one read, rather than each decrypting the credential.
+		this.credential ??= this.context.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex);
+		const data = await this.credential;
+		const { baseUrl, apiKey } = checkCredential(node, data, itemIndex);
 		const encoded = encodePath(request.path);
-		const failed: FailedRequest = {
-			node: this.context.getNode(),
-			itemIndex,
-			url: 'path' in encoded ? `${credential.baseUrl}${API_VERSION_PREFIX}${encoded.path}` : '',
-			baseUrl: credential.baseUrl,
-			secret: credential.apiKey,
-			creates: this.creates,
-			notFound: request.notFound,
-		};
+		const url = 'path' in encoded ? `${baseUrl}${API_VERSION_PREFIX}${encoded.path}` : '';
+		const failed: FailedRequest = { node, itemIndex, url, baseUrl, secret: apiKey, creates: this.creates, notFound: request.notFound };
 		if ('problem' in encoded) throw this.failure({ kind: 'invalid-path', problem: encoded.problem }, failed);
+		const reference = node.credentials?.[CREDENTIAL_TYPE];
 		// Looked up on the run's first request only: the credential and Base URL do not change within it.
-		const pacer = (this.pacer ??= this.pacers.pacerFor(
-			this.context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? undefined,
-			credential.baseUrl,
-			credential.apiKey,
-		));
+		const pacer = (this.pacer ??= this.pacers.pacerFor(reference?.id ?? undefined, baseUrl, apiKey));
+		// Lets n8n authenticate with the credential already read, rather than decrypt it again.
+		const decrypted: ICredentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: { ...data } };
 		const budget: RateLimitBudget = { refusals: 0, waitedMs: 0 };
 		for (;;) {
-			const outcome = await this.sendOnce(request, failed.url, this.decrypted(data), pacer, budget);
+			const outcome = await this.sendOnce(request, url, decrypted, pacer, budget.refusals > 0);
 			const step = nextStep(outcome, budget, this.policy.rateLimit, this.clock.now());
 			if ('done' in step) {
 				const { done } = step;
 				// The README promises the key in no output: a platform may echo it in a success too.
-				if (done.kind === 'answered') return { ...done.response, body: withoutSecret(done.response.body, failed.secret) };
+				if (done.kind === 'answered') return { ...done.response, body: withoutSecret(done.response.body, apiKey) };
 				throw this.failure(done, failed);
 			}
 			pacer.recordRefusal(step.sendAgainAfterMs);
 			// The refused request waits as asked even when the pacer lets the others go on.
-			const waited = await this.waitBeforeRetry(step.sendAgainAfterMs);
-			if (waited === undefined) throw this.failure({ kind: 'stopped-after-429', reason: this.stopReason }, failed);
-			budget.waitedMs += waited;
+			const start = this.clock.now();
+			const waited = await this.stop.pause(this.clock, step.sendAgainAfterMs);
+			const end = this.clock.now();
+			this.waits.push([start, end]);
+			if (!waited) throw this.failure({ kind: 'stopped-after-429', reason: this.stopReason }, failed);
+			budget.waitedMs += end - start;
 		}
 	}
 
@@ -199,72 +171,36 @@ export class PlatformClient {
 		return this.stop.reason ?? 'execution-stopped';
 	}
 
-	/** Waits out a 429, unless the run stops; returns how long it waited, or undefined when stopped. */
-	private async waitBeforeRetry(delayMs: number): Promise<number | undefined> {
-		const start = this.clock.now();
-		const waited = await this.stop.pause(this.clock, delayMs);
-		this.waits.push([start, this.clock.now()]);
-		return waited ? this.clock.now() - start : undefined;
-	}
-
 	/** Waits for the pacer, sends once and reads the answer: how this one sending ended. */
 	private async sendOnce(
 		request: PlatformRequest,
 		url: string,
 		credentialsDecrypted: ICredentialsDecrypted,
 		pacer: RequestPacer,
-		budget: RateLimitBudget,
+		after429: boolean,
 	): Promise<Outcome> {
 		if (!(await pacer.waitForTurn(this.stop)) || this.stop.reason) {
-			return { kind: budget.refusals > 0 ? 'stopped-after-429' : 'stopped-before-sending', reason: this.stopReason };
+			return { kind: after429 ? 'stopped-after-429' : 'stopped-before-sending', reason: this.stopReason };
 		}
 		const deadline = this.stop.deadline(this.policy.deadlineMs);
 		try {
-			return await this.sendWithin(request, url, credentialsDecrypted, pacer, deadline);
+			const response = await this.send(request, url, credentialsDecrypted, deadline);
+			if (!('statusCode' in response)) return response;
+			if (response.statusCode === 429) this.refused++;
+			else pacer.recordAccepted();
+			return await readOutcome(response, this.policy.maxAnswerBytes, deadline);
 		} finally {
 			deadline.finish();
 		}
 	}
 
-	/** Sends once and reads the answer, all within `deadline`. */
-	private async sendWithin(
-		request: PlatformRequest,
-		url: string,
-		credentialsDecrypted: ICredentialsDecrypted,
-		pacer: RequestPacer,
-		deadline: Deadline,
-	): Promise<Outcome> {
-		let response: IN8nHttpFullResponse;
-		try {
-			response = await this.send(request, url, credentialsDecrypted, deadline);
-		} catch (error) {
-			// Whatever broke once the user stopped the execution, that stop is what happened.
-			if (deadline.cancelled) return { kind: 'stopped-while-answering' };
-			if (error instanceof DeadlineExceeded) return { kind: 'timeout', deadlineMs: deadline.ms };
-			return noAnswerOutcome(error, deadline.ms);
-		}
-		const status = response.statusCode;
-		if (status === 429) this.refused++;
-		else pacer.recordAccepted();
-		if (status >= 200 && status < 300) return await readSuccess(response, this.policy.maxAnswerBytes, deadline);
-		if (status >= 300 && status < 400) {
-			discardAnswer(response.body);
-			return { kind: 'redirected', status, location: response.headers?.location };
-		}
-		// Read, not dropped, so that the connection can be reused for the retry. The status says
-		// enough when the answer cannot be read.
-		const { bytes } = await readAnswer(response.body, MAX_ERROR_ANSWER_BYTES, deadline);
-		const body = quotedAnswerText(bytes, response.headers?.['content-type']);
-		if (status === 429) return { kind: 'rate-limited', retryAfter: response.headers?.['retry-after'] };
-		return { kind: 'error-status', status, body };
-	}
-
+	/** The answer's head, or how the request ended without one. */
 	private async send(
 		request: PlatformRequest,
 		url: string,
 		credentialsDecrypted: ICredentialsDecrypted,
 		deadline: Deadline,
-	): Promise<IN8nHttpFullResponse> {
+	): Promise<IN8nHttpFullResponse | Outcome> {
 		const pending = this.context.helpers.httpRequestWithAuthentication.call(
 			this.context,
 			CREDENTIAL_TYPE,
@@ -287,7 +223,13 @@ export class PlatformClient {
 			},
 			{ credentialsDecrypted },
 		) as Promise<IN8nHttpFullResponse>;
-		return await deadline.race(pending, (late) => discardAnswer(late.body));
+		try {
+			return await deadline.race(pending, (late) => discardAnswer(late.body));
+		} catch (error) {
+			// Whatever broke once the user stopped the execution, that stop is what happened.
+			if (deadline.cancelled) return { kind: 'stopped-while-answering' };
+			return error instanceof DeadlineExceeded ? { kind: 'timeout', deadlineMs: deadline.ms } : noAnswerOutcome(error, deadline.ms);
+		}
 	}
 }
 
