@@ -1,9 +1,8 @@
 /** Text that came from the platform (or from whatever answered at the Base URL). */
 
-import { hideSecret, hideSecretInValue } from '../shared/secretTraces';
+import { escapeSequenceLength, hideSecret, hideSecretInValue } from '../shared/secretTraces';
 
 const MAX_QUOTED_LENGTH = 300;
-const ESCAPE = 0x1b;
 
 /** What replaces the key in errors; the node's output says more (see withoutSecret). */
 const REDACTED = '[redacted]';
@@ -41,16 +40,12 @@ export function withoutSecret(value: unknown, secret: string): unknown {
 export function stripControlCharacters(text: string): string {
 	let out = '';
 	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		if (code === ESCAPE) {
-			if (text[i + 1] === '[') {
-				i += 2;
-				while (i < text.length && !/[@-~]/.test(text[i])) i++;
-			} else {
-				i++;
-			}
+		const sequence = escapeSequenceLength(text, i);
+		if (sequence > 0) {
+			i += sequence - 1;
 			continue;
 		}
+		const code = text.charCodeAt(i);
 		const isControl = code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0x2028 || code === 0x2029;
 		out += isControl ? ' ' : text[i];
 	}
