@@ -3,20 +3,13 @@ import type { RateLimitPolicy } from './pacer';
 import { retryDelayMs } from './pacer';
 import type { StopReason } from './stop';
 
-/** Network error codes that come before the request left n8n: nothing reached the platform. */
+/**
+ * Network error codes that come before the request left n8n: nothing reached the platform.
+ * (ERR_INVALID_URL: n8n's client refuses a URL it cannot parse before it connects.)
+ */
 const NOT_SENT_CODES = [
-	'ECONNREFUSED',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	'EHOSTUNREACH',
-	'ENETUNREACH',
-	'CERT_HAS_EXPIRED',
-	'DEPTH_ZERO_SELF_SIGNED_CERT',
-	'SELF_SIGNED_CERT_IN_CHAIN',
-	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-	'ERR_TLS_CERT_ALTNAME_INVALID',
-	// n8n's client refuses a URL it cannot parse before it connects.
-	'ERR_INVALID_URL',
+	'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL',
+	'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID',
 ] as const;
 
 export type NotSentCode = (typeof NOT_SENT_CODES)[number];
@@ -53,19 +46,19 @@ export type Outcome =
  * Why a 2xx answer could not be read; `label` holds the Content-Encoding or charset named.
  * `inflated-unverified`: n8n's client inflated a compressed answer, which does not show its end.
  */
-export type UndecodableWhy = 'encoding' | 'damaged' | 'charset' | 'not-in-charset' | 'not-json' | 'inflated-unverified';
+type UndecodableWhy = 'encoding' | 'damaged' | 'charset' | 'not-in-charset' | 'not-json' | 'inflated-unverified';
 
 /** Every outcome but a success: each fails its item. */
 export type Failure = Exclude<Outcome, { kind: 'answered' } | { kind: 'rate-limited' }>;
 
 /** Why an item stopped retrying after 429s: too many tries, or a wait beyond what one item may wait. */
-export type RateLimitGiveUp = { gaveUp: 'tries' } | { gaveUp: 'wait'; nextWaitMs: number; maxWaitMs: number };
+type RateLimitGiveUp = { gaveUp: 'tries' } | { gaveUp: 'wait'; nextWaitMs: number; maxWaitMs: number };
 
 /**
  * What reached the platform: nothing; only requests it refused with 429 (so it did not act); a
  * request it may have acted on with no answer to say so; or an answer that says what happened.
  */
-export type Reach = 'not-sent' | 'refused' | 'may-have-acted' | 'answered';
+type Reach = 'not-sent' | 'refused' | 'may-have-acted' | 'answered';
 
 export const REACH: Record<Outcome['kind'], Reach> = {
 	answered: 'answered',
@@ -132,10 +125,7 @@ export function nextStep(
 	return { sendAgainAfterMs: delayMs };
 }
 
-interface NetworkFailure {
-	code: string;
-	message: string;
-}
+type NetworkFailure = { code: string; message: string };
 
 /** The error and its causes, as deep as the HTTP layer nests them. */
 function* causeChain(error: unknown): Generator<Record<string, unknown>> {
@@ -172,16 +162,8 @@ function tlsFailureReason({ code, message }: NetworkFailure): string | undefined
  * invites sending a second room, while a wrong "may have" costs only a look at the platform.
  */
 const HANDSHAKE_ONLY_REASONS = [
-	'wrong version number',
-	'unsupported protocol',
-	'no protocols available',
-	'alert handshake failure',
-	'alert protocol version',
-	'alert certificate required',
-	'alert bad certificate',
-	'alert unknown ca',
-	'alert certificate unknown',
-	'alert unsupported certificate',
+	'wrong version number', 'unsupported protocol', 'no protocols available', 'alert handshake failure', 'alert protocol version',
+	'alert certificate required', 'alert bad certificate', 'alert unknown ca', 'alert certificate unknown', 'alert unsupported certificate',
 	'alert insufficient security',
 ];
 
