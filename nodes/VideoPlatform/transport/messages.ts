@@ -2,6 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { API_VERSION_PREFIX } from '../platform';
+import { NOTHING_SENT } from '../shared/baseUrl';
 import { API_CREDENTIAL, IN_API_CREDENTIAL } from '../shared/credentials';
 import { MAX_NESTING_DEPTH } from '../shared/nesting';
 import type { Failure, NotSentCode } from './outcome';
@@ -27,9 +28,7 @@ export interface FailedRequest {
 /** "12.5 s": every duration a user reads. */
 export const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
-const NOTHING_SENT = 'Nothing was sent';
-
-export const CHECK_BASE_URL =
+const CHECK_BASE_URL =
 	`Check the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without ${API_VERSION_PREFIX}.`;
 
 const CHECK_REACHABLE = `Check the Base URL ${IN_API_CREDENTIAL}, and that n8n can reach that address.`;
@@ -78,7 +77,7 @@ interface Words {
 }
 
 /** What may exist after a request the platform may have acted on. */
-function mayHaveActed(failed: FailedRequest): string {
+function mayHaveActedWords(failed: FailedRequest): string {
 	const done = failed.creates ? `created the ${failed.creates}` : 'processed the request';
 	return `The platform may have ${done}; it was not sent again. Check the platform before you run this item again.`;
 }
@@ -309,7 +308,7 @@ export function requestError(outcome: Exclude<Failure, { kind: 'invalid-path' }>
 export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError;
 export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError {
 	const words = failureWords(outcome, failed);
-	const description = REACH[outcome.kind] === 'may-have-acted' ? `${mayHaveActed(failed)}${words.description}` : words.description;
+	const description = REACH[outcome.kind] === 'may-have-acted' ? `${mayHaveActedWords(failed)}${words.description}` : words.description;
 	// Refused before a URL was made: there is no request to describe.
 	if (outcome.kind === 'invalid-path') return itemError(failed.node, failed.itemIndex, words.message, description);
 	const httpCode = words.httpCode === undefined ? null : String(words.httpCode);
