@@ -77,8 +77,8 @@ export class PlatformClient {
 	/** This run's own 429s; the pacer may be shared with other runs. */
 	private refused = 0;
 
-	/** The waits this run's 429s really took, as [start, end]; overlapping ones count once. */
-	private readonly waits: Array<[number, number]> = [];
+	/** The run's waits after a 429: how many are under way, since when, and the wall time some item waited. */
+	private readonly waits = { underWay: 0, since: 0, pausedMs: 0 };
 
 	/** How each failed item's request ended, for the run's report. */
 	private readonly failures = new Map<number, Failure>();
@@ -101,13 +101,7 @@ export class PlatformClient {
 
 	/** How many 429s this run got and how long it really paused for them. */
 	get rateLimits(): RateLimitReport {
-		let pausedMs = 0;
-		let coveredUntil = -Infinity;
-		for (const [start, end] of [...this.waits].sort((a, b) => a[0] - b[0])) {
-			pausedMs += Math.max(0, end - Math.max(start, coveredUntil));
-			coveredUntil = Math.max(coveredUntil, end);
-		}
-		return { refused: this.refused, pausedMs };
+		return { refused: this.refused, pausedMs: this.waits.pausedMs };
 	}
 
 	/** Whether the item failed only because the run stopped before its request was sent. */
@@ -154,9 +148,11 @@ export class PlatformClient {
 			pacer.recordRefusal(step.sendAgainAfterMs);
 			// The refused request waits as asked even when the pacer lets the others go on.
 			const start = this.clock.now();
+			if (this.waits.underWay++ === 0) this.waits.since = start;
 			const waited = await this.stop.pause(this.clock, step.sendAgainAfterMs);
 			const end = this.clock.now();
-			this.waits.push([start, end]);
+			// Overlapping waits count once.
+			if (--this.waits.underWay === 0) this.waits.pausedMs += end - this.waits.since;
 			if (!waited) throw this.failure({ kind: 'stopped-after-429', reason: this.stopReason }, failed);
 			budget.waitedMs += end - start;
 		}
