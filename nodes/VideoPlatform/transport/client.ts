@@ -1,4 +1,4 @@
-import type { ICredentialsDecrypted, IExecuteFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { API_VERSION_PREFIX } from '../platform';
@@ -15,7 +15,7 @@ import { DEFAULT_RATE_LIMIT_POLICY, PacerRegistry, sharedPacers } from './pacer'
 import type { PlatformRequest, PlatformRequester, PlatformResponse } from './request';
 import { encodePath } from './request';
 import { withoutSecret } from './platformText';
-import type { Clock, Deadline } from './stop';
+import type { Clock } from './stop';
 import { DeadlineExceeded, RunStop, systemClock } from './stop';
 
 const CREDENTIAL_TYPE = API_CREDENTIAL.type;
@@ -167,7 +167,7 @@ export class PlatformClient {
 		return this.stop.reason ?? 'execution-stopped';
 	}
 
-	/** Waits for the pacer, sends once and reads the answer: how this one sending ended. */
+	/** Waits for the pacer, sends once and reads the answer within the deadline: how this one sending ended. */
 	private async sendOnce(
 		request: PlatformRequest,
 		url: string,
@@ -180,8 +180,17 @@ export class PlatformClient {
 		}
 		const deadline = this.stop.deadline(this.policy.deadlineMs);
 		try {
-			const response = await this.send(request, url, credentialsDecrypted, deadline);
-			if (!('statusCode' in response)) return response;
+			const sent = this.context.helpers.httpRequestWithAuthentication.call(
+				this.context, CREDENTIAL_TYPE, httpOptions(request, url, deadline.ms), { credentialsDecrypted },
+			) as Promise<IN8nHttpFullResponse>;
+			let response: IN8nHttpFullResponse;
+			try {
+				response = await deadline.race(sent, (late) => discardAnswer(late.body));
+			} catch (error) {
+				// Whatever broke once the user stopped the execution, that stop is what happened.
+				if (deadline.cancelled) return { kind: 'stopped-while-answering' };
+				return error instanceof DeadlineExceeded ? { kind: 'timeout', deadlineMs: deadline.ms } : noAnswerOutcome(error, deadline.ms);
+			}
 			if (response.statusCode === 429) this.refused++;
 			else pacer.recordAccepted();
 			return await readOutcome(response, this.policy.maxAnswerBytes, deadline);
@@ -189,44 +198,27 @@ export class PlatformClient {
 			deadline.finish();
 		}
 	}
+}
 
-	/** The answer's head, or how the request ended without one. */
-	private async send(
-		request: PlatformRequest,
-		url: string,
-		credentialsDecrypted: ICredentialsDecrypted,
-		deadline: Deadline,
-	): Promise<IN8nHttpFullResponse | Outcome> {
-		const pending = this.context.helpers.httpRequestWithAuthentication.call(
-			this.context,
-			CREDENTIAL_TYPE,
-			{
-				method: request.method,
-				url,
-				// Uncompressed: n8n's client inflates a cut gzip answer without an error (see answer.ts).
-				headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Encoding': 'identity' },
-				body: request.body === undefined ? undefined : JSON.stringify(request.body),
-				// A stream, so that the answer's size and its deadline are the node's to enforce.
-				encoding: 'stream',
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				// Both, because n8n versions read different ones; the key must not follow a redirect.
-				disableFollowRedirect: true,
-				maxRedirects: 0,
-				sendCredentialsOnCrossOriginRedirect: false,
-				// n8n replaces any abort signal with its own, so the deadline races the request instead.
-				timeout: deadline.ms,
-			},
-			{ credentialsDecrypted },
-		) as Promise<IN8nHttpFullResponse>;
-		try {
-			return await deadline.race(pending, (late) => discardAnswer(late.body));
-		} catch (error) {
-			// Whatever broke once the user stopped the execution, that stop is what happened.
-			if (deadline.cancelled) return { kind: 'stopped-while-answering' };
-			return error instanceof DeadlineExceeded ? { kind: 'timeout', deadlineMs: deadline.ms } : noAnswerOutcome(error, deadline.ms);
-		}
-	}
+/** What n8n's client is asked to send. */
+function httpOptions(request: PlatformRequest, url: string, deadlineMs: number): IHttpRequestOptions {
+	return {
+		method: request.method,
+		url,
+		// Uncompressed: n8n's client inflates a cut gzip answer without an error (see answer.ts).
+		headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Encoding': 'identity' },
+		body: request.body === undefined ? undefined : JSON.stringify(request.body),
+		// A stream, so that the answer's size and its deadline are the node's to enforce.
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// Both, because n8n versions read different ones; the key must not follow a redirect.
+		disableFollowRedirect: true,
+		maxRedirects: 0,
+		sendCredentialsOnCrossOriginRedirect: false,
+		// n8n replaces any abort signal with its own, so the deadline races the request instead.
+		timeout: deadlineMs,
+	};
 }
 
 /** How runs get their client; tests pass one that builds clients with a fake clock and their own pacers. */
