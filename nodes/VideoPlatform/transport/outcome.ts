@@ -61,25 +61,11 @@ type RateLimitGiveUp = { gaveUp: 'tries' } | { gaveUp: 'wait'; nextWaitMs: numbe
 type Reach = 'not-sent' | 'refused' | 'may-have-acted' | 'answered';
 
 export const REACH: Record<Outcome['kind'], Reach> = {
-	answered: 'answered',
-	'error-status': 'answered',
-	'rate-limited': 'refused',
-	'rate-limit-exhausted': 'refused',
-	redirected: 'answered',
-	'invalid-path': 'not-sent',
-	'stopped-before-sending': 'not-sent',
-	'stopped-after-429': 'refused',
-	'stopped-while-answering': 'may-have-acted',
-	unreachable: 'not-sent',
-	'blocked-by-n8n': 'not-sent',
-	'handshake-failed': 'not-sent',
-	'connection-broke': 'may-have-acted',
-	timeout: 'may-have-acted',
-	'cut-off': 'may-have-acted',
-	'too-large': 'may-have-acted',
-	undecodable: 'may-have-acted',
-	'too-deep': 'may-have-acted',
-	'html-page': 'may-have-acted',
+	answered: 'answered', 'error-status': 'answered', redirected: 'answered',
+	'rate-limited': 'refused', 'rate-limit-exhausted': 'refused', 'stopped-after-429': 'refused',
+	'invalid-path': 'not-sent', 'stopped-before-sending': 'not-sent', unreachable: 'not-sent', 'blocked-by-n8n': 'not-sent', 'handshake-failed': 'not-sent',
+	'stopped-while-answering': 'may-have-acted', 'connection-broke': 'may-have-acted', timeout: 'may-have-acted', 'cut-off': 'may-have-acted',
+	'too-large': 'may-have-acted', undecodable: 'may-have-acted', 'too-deep': 'may-have-acted', 'html-page': 'may-have-acted',
 };
 
 /** Whether the platform may have acted without the node knowing: its room may exist. */
@@ -167,10 +153,6 @@ const HANDSHAKE_ONLY_REASONS = [
 	'alert insufficient security',
 ];
 
-function isNotSentCode(code: string): code is NotSentCode {
-	return (NOT_SENT_CODES as readonly string[]).includes(code);
-}
-
 /** The error classes of n8n's outbound (SSRF) protection, in @n8n/backend-network (n8n 2.x). */
 const SSRF_ERROR_NAMES = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
 
@@ -202,7 +184,8 @@ export function noAnswerOutcome(
 	const failure = networkFailure(error);
 	const code = failure?.code;
 	if (code && TIMEOUT_CODES.has(code)) return { kind: 'timeout', deadlineMs };
-	if (code && isNotSentCode(code)) return { kind: 'unreachable', code };
+	const notSent = NOT_SENT_CODES.find((known) => known === code);
+	if (notSent) return { kind: 'unreachable', code: notSent };
 	const tls = failure && tlsFailureReason(failure);
 	if (tls !== undefined && HANDSHAKE_ONLY_REASONS.some((handshake) => tls.endsWith(handshake))) {
 		return { kind: 'handshake-failed', tls };
