@@ -58,10 +58,7 @@ export class Deadline {
 
 	private readonly slot: Set<AbortController>;
 
-	constructor(
-		readonly ms: number,
-		cancel?: AbortSignal,
-	) {
+	constructor(readonly ms: number, cancel?: AbortSignal) {
 		this.slot = joinSlot(ms, this.own);
 		this.signal = cancel ? AbortSignal.any([this.own.signal, cancel]) : this.own.signal;
 	}
