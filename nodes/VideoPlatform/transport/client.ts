@@ -74,11 +74,11 @@ export class PlatformClient {
 
 	private readonly clock: Clock;
 
-	/** This run's own 429s; the pacer may be shared with other runs. */
-	private refused = 0;
-
-	/** The run's waits after a 429: how many are under way, since when, and the wall time some item waited. */
-	private readonly waits = { underWay: 0, since: 0, pausedMs: 0 };
+	/**
+	 * This run's own 429s (the pacer may be shared with other runs), and its waits for them: how
+	 * many are under way, since when, and the wall time some item waited.
+	 */
+	private readonly rateLimited = { refused: 0, waiting: 0, since: 0, pausedMs: 0 };
 
 	/** How each failed item's request ended, for the run's report. */
 	private readonly failures = new Map<number, Failure>();
@@ -101,7 +101,7 @@ export class PlatformClient {
 
 	/** How many 429s this run got and how long it really paused for them. */
 	get rateLimits(): RateLimitReport {
-		return { refused: this.refused, pausedMs: this.waits.pausedMs };
+		return { refused: this.rateLimited.refused, pausedMs: this.rateLimited.pausedMs };
 	}
 
 	/** Whether the item failed only because the run stopped before its request was sent. */
@@ -147,15 +147,21 @@ export class PlatformClient {
 			}
 			pacer.recordRefusal(step.sendAgainAfterMs);
 			// The refused request waits as asked even when the pacer lets the others go on.
-			const start = this.clock.now();
-			if (this.waits.underWay++ === 0) this.waits.since = start;
-			const waited = await this.stop.pause(this.clock, step.sendAgainAfterMs);
-			const end = this.clock.now();
-			// Overlapping waits count once.
-			if (--this.waits.underWay === 0) this.waits.pausedMs += end - this.waits.since;
-			if (!waited) throw this.failure({ kind: 'stopped-after-429', reason: this.stopReason }, failed);
-			budget.waitedMs += end - start;
+			const waitedMs = await this.waitBeforeRetry(step.sendAgainAfterMs);
+			if (waitedMs === undefined) throw this.failure({ kind: 'stopped-after-429', reason: this.stopReason }, failed);
+			budget.waitedMs += waitedMs;
 		}
+	}
+
+	/** Waits out a 429 unless the run stops: how long it waited, or undefined when stopped. */
+	private async waitBeforeRetry(ms: number): Promise<number | undefined> {
+		const start = this.clock.now();
+		if (this.rateLimited.waiting++ === 0) this.rateLimited.since = start;
+		const waited = await this.stop.pause(this.clock, ms);
+		const end = this.clock.now();
+		// Overlapping waits count once.
+		if (--this.rateLimited.waiting === 0) this.rateLimited.pausedMs += end - this.rateLimited.since;
+		return waited ? end - start : undefined;
 	}
 
 	private failure(outcome: Failure, failed: FailedRequest) {
@@ -191,7 +197,7 @@ export class PlatformClient {
 				if (deadline.cancelled) return { kind: 'stopped-while-answering' };
 				return error instanceof DeadlineExceeded ? { kind: 'timeout', deadlineMs: deadline.ms } : noAnswerOutcome(error, deadline.ms);
 			}
-			if (response.statusCode === 429) this.refused++;
+			if (response.statusCode === 429) this.rateLimited.refused++;
 			else pacer.recordAccepted();
 			return await readOutcome(response, this.policy.maxAnswerBytes, deadline);
 		} finally {
