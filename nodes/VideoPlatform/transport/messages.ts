@@ -66,11 +66,7 @@ const WHY_STOPPED: Record<StopReason, string> = {
 	'run-failed': 'The run stopped at an earlier failure',
 };
 
-interface Words {
-	httpCode?: number;
-	message: string;
-	description: string;
-}
+type Words = { httpCode?: number; message: string; description: string };
 
 /** What may exist after a request the platform may have acted on. */
 function mayHaveActedWords(failed: FailedRequest): string {

@@ -4,19 +4,6 @@ import { retryDelayMs } from './pacer';
 import type { StopReason } from './stop';
 
 /**
- * Network error codes that come before the request left n8n: nothing reached the platform.
- * (ERR_INVALID_URL: n8n's client refuses a URL it cannot parse before it connects.)
- */
-const NOT_SENT_CODES = [
-	'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL',
-	'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID',
-] as const;
-
-export type NotSentCode = (typeof NOT_SENT_CODES)[number];
-
-const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED']);
-
-/**
  * Every way one request can end, as one value. Its `kind` decides, in `REACH` below, whether
  * anything was sent and whether the platform may have acted; `nextStep` decides whether it is
  * sent again; messages.ts says it in words.
@@ -79,10 +66,7 @@ export function heldBackByStop(outcome: Outcome): boolean {
 }
 
 /** How often one request was refused with 429, and how long it waited for them. */
-export interface RateLimitBudget {
-	refusals: number;
-	waitedMs: number;
-}
+export type RateLimitBudget = { refusals: number; waitedMs: number };
 
 /**
  * Every retry decision, in order. Only a 429 is sent again: the platform refused it, so it did
@@ -110,6 +94,19 @@ export function nextStep(
 	}
 	return { sendAgainAfterMs: delayMs };
 }
+
+/**
+ * Network error codes that come before the request left n8n: nothing reached the platform.
+ * (ERR_INVALID_URL: n8n's client refuses a URL it cannot parse before it connects.)
+ */
+const NOT_SENT_CODES = [
+	'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL',
+	'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID',
+] as const;
+
+export type NotSentCode = (typeof NOT_SENT_CODES)[number];
+
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED']);
 
 type NetworkFailure = { code: string; message: string };
 

@@ -13,9 +13,7 @@ export type StopReason = 'execution-stopped' | 'run-failed';
 
 /** Thrown when a request's deadline passes, whatever it was waiting for. */
 export class DeadlineExceeded extends Error {
-	constructor() {
-		super('deadline exceeded');
-	}
+	override message = 'deadline exceeded';
 }
 
 /** A deadline may come this share of its length late: requests due within one slot share a timer. */
@@ -35,12 +33,13 @@ function joinSlot(ms: number, deadline: AbortController): Set<AbortController> {
 	const key = `${slotMs}:${dueSlot}`;
 	let members = slots.get(key);
 	if (!members) {
-		const due = (members = new Set<AbortController>());
+		const due = new Set<AbortController>();
 		slots.set(key, due);
 		AbortSignal.timeout(dueSlot * slotMs - now).addEventListener('abort', () => {
 			slots.delete(key);
 			for (const member of due) member.abort();
 		});
+		members = due;
 	}
 	members.add(deadline);
 	return members;
