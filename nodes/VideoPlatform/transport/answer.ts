@@ -23,7 +23,6 @@ function isBodyStream(body: unknown): body is BodyStream {
 	return body !== null && typeof body === 'object' && Symbol.asyncIterator in body && typeof (body as BodyStream).destroy === 'function';
 }
 
-/** Throws the rest of an answer away without reading it. */
 export function discardAnswer(body: unknown): void {
 	if (isBodyStream(body)) body.destroy();
 }
@@ -67,7 +66,6 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: Dead
 	}
 }
 
-/** Whether a successful answer is a web page rather than what an API sends. */
 export function isHtmlPage(contentType: unknown, text: string): boolean {
 	if (typeof contentType === 'string' && /\btext\/html\b/i.test(contentType)) return true;
 	return /^\s*(<!doctype html|<html[\s>])/i.test(text);

@@ -99,7 +99,6 @@ export class PlatformClient {
 		this.stop = new RunStop(context.getExecutionCancelSignal?.());
 	}
 
-	/** How many 429s this run got and how long it really paused for them. */
 	get rateLimits(): RateLimitReport {
 		return { refused: this.rateLimited.refused, pausedMs: this.rateLimited.pausedMs };
 	}
@@ -110,7 +109,6 @@ export class PlatformClient {
 		return outcome !== undefined && heldBackByStop(outcome);
 	}
 
-	/** Whether the item failed after the platform may have acted on its request. */
 	mayHaveActedFor(itemIndex: number): boolean {
 		const outcome = this.failures.get(itemIndex);
 		return outcome !== undefined && mayHaveActed(outcome);
@@ -173,7 +171,7 @@ export class PlatformClient {
 		return this.stop.reason ?? 'execution-stopped';
 	}
 
-	/** Waits for the pacer, sends once and reads the answer within the deadline: how this one sending ended. */
+	/** Waits for the pacer, sends once and reads the answer within the deadline. */
 	private async sendOnce(
 		request: PlatformRequest,
 		url: string,
@@ -206,7 +204,6 @@ export class PlatformClient {
 	}
 }
 
-/** What n8n's client is asked to send. */
 function httpOptions(request: PlatformRequest, url: string, deadlineMs: number): IHttpRequestOptions {
 	return {
 		method: request.method,

@@ -68,7 +68,6 @@ const WHY_STOPPED: Record<StopReason, string> = {
 
 type Words = { httpCode?: number; message: string; description: string };
 
-/** What may exist after a request the platform may have acted on. */
 function mayHaveActedWords(failed: FailedRequest): string {
 	const done = failed.creates ? `created the ${failed.creates}` : 'processed the request';
 	return `The platform may have ${done}; it was not sent again. ${CHECK_BEFORE_AGAIN}`;
@@ -170,7 +169,6 @@ function redirectWords(status: number, location: unknown, failed: FailedRequest)
 	};
 }
 
-/** Why the TLS handshake failed, and what to check. */
 function handshakeWords(tls: string): { reason: string; hint: string } {
 	if (tls.endsWith('certificate required')) {
 		return {

@@ -50,7 +50,6 @@ function joinSlot(ms: number, deadline: AbortController): Set<AbortController> {
  * trickles in fails like a silent one; the user's stop (`cancel`) ends it at once.
  */
 export class Deadline {
-	/** Aborts at the deadline or on `cancel`. */
 	readonly signal: AbortSignal;
 
 	private readonly own = new AbortController();
