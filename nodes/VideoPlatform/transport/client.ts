@@ -143,6 +143,7 @@ export class PlatformClient {
 				if (done.kind === 'answered') return { ...done.response, body: withoutSecret(done.response.body, apiKey) };
 				throw this.failure(done, failed);
 			}
+			budget.refusals++;
 			pacer.recordRefusal(step.sendAgainAfterMs);
 			// The refused request waits as asked even when the pacer lets the others go on.
 			const waitedMs = await this.waitBeforeRetry(step.sendAgainAfterMs);

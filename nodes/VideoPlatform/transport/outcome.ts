@@ -65,7 +65,7 @@ export function heldBackByStop(outcome: Outcome): boolean {
 	return outcome.kind === 'stopped-before-sending' || outcome.kind === 'stopped-after-429';
 }
 
-/** How often one request was refused with 429, and how long it waited for them. */
+/** How often one request was refused with 429 so far, and how long it waited for them; the client keeps it. */
 export type RateLimitBudget = { refusals: number; waitedMs: number };
 
 /**
@@ -77,14 +77,14 @@ export type RateLimitBudget = { refusals: number; waitedMs: number };
  */
 export function nextStep(
 	outcome: Outcome,
-	budget: RateLimitBudget,
+	budget: Readonly<RateLimitBudget>,
 	policy: RateLimitPolicy,
 	nowMs: number,
 ): { sendAgainAfterMs: number } | { done: Exclude<Outcome, { kind: 'rate-limited' }> } {
 	if (outcome.kind !== 'rate-limited') return { done: outcome };
-	const retry = budget.refusals++;
+	const { refusals: retry, waitedMs } = budget;
+	const tries = retry + 1;
 	const delayMs = retryDelayMs(outcome.retryAfter, retry, policy, nowMs);
-	const { refusals: tries, waitedMs } = budget;
 	// Out of tries: the platform keeps refusing, and the user should hear of it.
 	if (retry >= policy.maxRetries) return { done: { kind: 'rate-limit-exhausted', tries, waitedMs, gaveUp: { gaveUp: 'tries' } } };
 	// The platform asks for more than one item may wait.
