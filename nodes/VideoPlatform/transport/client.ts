@@ -1,10 +1,10 @@
 import type { ICredentialsDecrypted, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { API_VERSION_PREFIX } from '../platform';
 import { apiKeyProblem, normalizeApiKey } from '../shared/apiKey';
 import { baseUrlProblem, normalizeBaseUrl } from '../shared/baseUrl';
 import { API_CREDENTIAL } from '../shared/credentials';
+import { itemError } from '../shared/itemError';
 import { discardAnswer, readOutcome } from './answer';
 import type { FailedRequest } from './messages';
 import { requestError } from './messages';
@@ -29,9 +29,7 @@ interface VideoPlatformCredentials {
 export function checkCredential(node: INode, data: VideoPlatformCredentials, itemIndex: number): Required<VideoPlatformCredentials> {
 	const apiKey = normalizeApiKey(data.apiKey);
 	const problem = baseUrlProblem(data.baseUrl) ?? apiKeyProblem(apiKey);
-	if (problem) {
-		throw new NodeOperationError(node, `${problem.message} [item ${itemIndex}]`, { itemIndex, description: problem.description });
-	}
+	if (problem) throw itemError(node, itemIndex, problem.message, problem.description);
 	return { baseUrl: normalizeBaseUrl(data.baseUrl), apiKey };
 }
 

@@ -1,9 +1,10 @@
-import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { INode, JsonObject, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { API_VERSION_PREFIX } from '../platform';
 import { NOTHING_SENT } from '../shared/baseUrl';
 import { API_CREDENTIAL, IN_API_CREDENTIAL } from '../shared/credentials';
+import { itemError, namingItem } from '../shared/itemError';
 import { MAX_NESTING_DEPTH } from '../shared/nesting';
 import type { Failure, NotSentCode } from './outcome';
 import { REACH } from './outcome';
@@ -307,15 +308,11 @@ export function requestError(outcome: Failure, failed: FailedRequest): NodeApiEr
 		stripControlCharacters(outside.reduce((done, part) => done.split(part).join(redact(part, failed.secret)), text));
 	const details: JsonObject = { httpCode, url: clean(failed.url), message: clean(words.message) };
 	return new NodeApiError(failed.node, details, {
-		message: `${clean(words.message)} [item ${failed.itemIndex}]`,
+		message: namingItem(clean(words.message), failed.itemIndex),
 		description: clean(description),
 		httpCode: httpCode ?? undefined,
 		itemIndex: failed.itemIndex,
 	});
-}
-
-function itemError(node: INode, itemIndex: number, message: string, description: string): NodeOperationError {
-	return new NodeOperationError(node, `${message} [item ${itemIndex}]`, { itemIndex, description });
 }
 
 /** For an item whose turn never came because the run stopped. */
