@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+
+import { itemError } from '../shared/itemError';
 
 /**
  * Reads a parameter that the API takes as a string. Numbers and booleans from expressions are
@@ -19,12 +20,10 @@ export function readTextParameter(
 		return String(value);
 	}
 	const kind = Array.isArray(value) ? 'a list' : 'an object';
-	throw new NodeOperationError(
+	throw itemError(
 		this.getNode(),
-		`The ${label} field must be text, but it is ${kind} [item ${itemIndex}]`,
-		{
-			itemIndex,
-			description: `If ${label} comes from an expression, point it at a single value, e.g. {{ $json.title }}, not at a whole object or list.`,
-		},
+		itemIndex,
+		`The ${label} field must be text, but it is ${kind}`,
+		`If ${label} comes from an expression, point it at a single value, e.g. {{ $json.title }}, not at a whole object or list.`,
 	);
 }

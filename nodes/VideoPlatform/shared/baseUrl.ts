@@ -21,7 +21,7 @@ export function normalizeBaseUrl(raw: unknown): string {
 
 export type Problem = { message: string; description: string };
 
-export const NOTHING_SENT = 'Nothing was sent.';
+export const NOTHING_SENT = 'Nothing was sent';
 
 /** Why a Base URL is refused. Each names the part to fix; none quotes the URL, which may hold a password or the key. */
 const BASE_URL_PROBLEMS = {
@@ -35,35 +35,35 @@ const BASE_URL_PROBLEMS = {
 	},
 	space: {
 		message: "The credential's Base URL has a space or a line break in it",
-		description: `Remove it from the Base URL in the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com/api. Spaces around the address are ignored; inside it, they are not part of a web address. ${NOTHING_SENT}`,
+		description: `Remove it from the Base URL in the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com/api. Spaces around the address are ignored; inside it, they are not part of a web address. ${NOTHING_SENT}.`,
 	},
 	encodedHost: {
 		message: "The credential's Base URL has percent-encoding (%…) in its host name",
-		description: `Type the host name as plain text in the Base URL of the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com. An encoded host name can stand for another host than the one it seems to name, so the API key is not sent to it. ${NOTHING_SENT}`,
+		description: `Type the host name as plain text in the Base URL of the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com. An encoded host name can stand for another host than the one it seems to name, so the API key is not sent to it. ${NOTHING_SENT}.`,
 	},
 	dotLookalike: {
 		message: "The credential's Base URL has a character in its host name that web addresses read as a dot",
-		description: `Type the host name with plain dots (.) in the Base URL of the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com. Ideographic and full-width full stops (。 ． ｡) are read as dots, so the host name can stand for another host than the one it seems to name, and the API key is not sent to it. ${NOTHING_SENT}`,
+		description: `Type the host name with plain dots (.) in the Base URL of the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com. Ideographic and full-width full stops (。 ． ｡) are read as dots, so the host name can stand for another host than the one it seems to name, and the API key is not sent to it. ${NOTHING_SENT}.`,
 	},
 	backslash: {
 		message: "The credential's Base URL has a backslash (\\) in it",
-		description: `Use forward slashes (/) in the Base URL of the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com/api. n8n's HTTP client does not take a backslash in place of the // after https:, and elsewhere turns it into a /, so requests would not go to the address as typed. ${NOTHING_SENT}`,
+		description: `Use forward slashes (/) in the Base URL of the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com/api. n8n's HTTP client does not take a backslash in place of the // after https:, and elsewhere turns it into a /, so requests would not go to the address as typed. ${NOTHING_SENT}.`,
 	},
 	schemeSlashes: {
 		message: "The credential's Base URL does not have two slashes after https: or http:",
-		description: `Write the start of the Base URL in the ${API_CREDENTIAL.displayName} credential as https:// (or http://), e.g. https://video.example.com. n8n's HTTP client cannot send to an address with one slash or none there. ${NOTHING_SENT}`,
+		description: `Write the start of the Base URL in the ${API_CREDENTIAL.displayName} credential as https:// (or http://), e.g. https://video.example.com. n8n's HTTP client cannot send to an address with one slash or none there. ${NOTHING_SENT}.`,
 	},
 	port: {
 		message: "The credential's Base URL has a port that is not a number from 1 to 65535",
-		description: `Correct the number after the host's colon in the Base URL of the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com:8443, or leave the port out. ${NOTHING_SENT}`,
+		description: `Correct the number after the host's colon in the Base URL of the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com:8443, or leave the port out. ${NOTHING_SENT}.`,
 	},
 	notWebAddress: {
 		message: "The credential's Base URL is not a web address",
-		description: `Open the ${API_CREDENTIAL.displayName} credential and enter your platform's address, e.g. https://video.example.com. ${NOTHING_SENT}`,
+		description: `Open the ${API_CREDENTIAL.displayName} credential and enter your platform's address, e.g. https://video.example.com. ${NOTHING_SENT}.`,
 	},
 	notHttp: {
 		message: "The credential's Base URL does not start with https:// or http://",
-		description: `Enter your platform's address with https:// (or http://) in front in the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com. ${NOTHING_SENT}`,
+		description: `Enter your platform's address with https:// (or http://) in front in the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com. ${NOTHING_SENT}.`,
 	},
 } satisfies Record<string, Problem>;
 

@@ -3,7 +3,6 @@
  * No regular expression is made from the secret: its runs are looked up in a set.
  */
 
-// The node's own ANSI handling (platformText.ts) drops the same sequences.
 const ESCAPE = 0x1b;
 
 /** Any run of the key this long is hidden, so that no part of it worth guessing from shows. */
@@ -107,14 +106,18 @@ interface Decoded {
 	origin: Int32Array | null;
 }
 
-/** A tag character, or an ANSI escape sequence as stripControlCharacters drops it: both show nothing. */
-function hiddenSequenceLength(text: string, at: number): number {
-	if (isTagAt(text, at)) return 2;
+/** The length of the ANSI escape sequence at `at` (ESC and one character, or ESC [ up to its final byte), else 0. */
+export function escapeSequenceLength(text: string, at: number): number {
 	if (text.charCodeAt(at) !== ESCAPE) return 0;
 	if (text[at + 1] !== '[') return Math.min(2, text.length - at);
 	let end = at + 2;
 	while (end < text.length && !/[@-~]/.test(text[end])) end++;
 	return Math.min(end + 1, text.length) - at;
+}
+
+/** A tag character or an ANSI escape sequence: both show nothing. */
+function hiddenSequenceLength(text: string, at: number): number {
+	return isTagAt(text, at) ? 2 : escapeSequenceLength(text, at);
 }
 
 function decodeOnce(text: string): Decoded {

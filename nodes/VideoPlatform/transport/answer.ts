@@ -6,40 +6,28 @@ import type { Deadline } from './stop';
 import { DeadlineExceeded } from './stop';
 
 /**
- * How reading ended: `whole`; `overflowed` (longer than allowed, `bytes` holds its start);
- * `cut-off` (the connection broke or the server stopped before the end); `deadline`;
- * `undecodable` (the HTTP client's decompression of a gzip, deflate, br or zstd body failed).
+ * How reading ended: `overflowed` (longer than allowed, `bytes` holds its start), `cut-off` (the
+ * connection broke or the server stopped early), `undecodable` (n8n's client failed to decompress).
  */
 export interface ReadAnswer {
 	outcome: 'whole' | 'overflowed' | 'cut-off' | 'deadline' | 'undecodable';
 	bytes: Buffer;
 }
 
-/** Node's zlib, Brotli and Zstandard decoders' error codes (e.g. Z_DATA_ERROR, ERR__ERROR_FORMAT_PADDING_1). */
-function isDecompressionError(error: unknown): boolean {
-	const code = (error as { code?: unknown } | null)?.code;
-	return typeof code === 'string' && /^(Z_|ERR__ERROR_|ZSTD_error_)/.test(code);
-}
+/** Only the start of an error answer is quoted, so there is no need to read more. */
+const MAX_ERROR_ANSWER_BYTES = 64 * 1024;
 
 type BodyStream = AsyncIterable<unknown> & { destroy: (error?: Error) => void };
 
 function isBodyStream(body: unknown): body is BodyStream {
-	return (
-		body !== null &&
-		typeof body === 'object' &&
-		Symbol.asyncIterator in body &&
-		typeof (body as { destroy?: unknown }).destroy === 'function'
-	);
+	return body !== null && typeof body === 'object' && Symbol.asyncIterator in body && typeof (body as BodyStream).destroy === 'function';
 }
 
-/** Throws the rest of an answer away without reading it. */
 export function discardAnswer(body: unknown): void {
 	if (isBodyStream(body)) body.destroy();
 }
 
-function asBuffer(chunk: unknown): Buffer {
-	return Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), 'utf8');
-}
+const asBuffer = (chunk: unknown) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), 'utf8'));
 
 /**
  * Reads a (decoded) answer up to `maxBytes`, and no longer than the request's deadline. What
@@ -48,8 +36,7 @@ function asBuffer(chunk: unknown): Buffer {
 export async function readAnswer(body: unknown, maxBytes: number, deadline: Deadline): Promise<ReadAnswer> {
 	if (!isBodyStream(body)) {
 		const buffer = body === undefined || body === null ? Buffer.alloc(0) : asBuffer(body);
-		const outcome = buffer.length > maxBytes ? 'overflowed' : 'whole';
-		return { outcome, bytes: buffer.subarray(0, maxBytes) };
+		return { outcome: buffer.length > maxBytes ? 'overflowed' : 'whole', bytes: buffer.subarray(0, maxBytes) };
 	}
 	const chunks: Buffer[] = [];
 	let size = 0;
@@ -71,13 +58,14 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: Dead
 	} catch (error) {
 		const bytes = Buffer.concat(chunks);
 		if (deadline.expired) return { outcome: 'deadline', bytes };
-		return { outcome: isDecompressionError(error) ? 'undecodable' : 'cut-off', bytes };
+		// Node's zlib, Brotli and Zstandard decoders' error codes (Z_DATA_ERROR, ERR__ERROR_FORMAT_PADDING_1, ...).
+		const code = (error as { code?: unknown } | null)?.code;
+		return { outcome: typeof code === 'string' && /^(Z_|ERR__ERROR_|ZSTD_error_)/.test(code) ? 'undecodable' : 'cut-off', bytes };
 	} finally {
 		deadline.signal.removeEventListener('abort', stop);
 	}
 }
 
-/** Whether a successful answer is a web page rather than what an API sends. */
 export function isHtmlPage(contentType: unknown, text: string): boolean {
 	if (typeof contentType === 'string' && /\btext\/html\b/i.test(contentType)) return true;
 	return /^\s*(<!doctype html|<html[\s>])/i.test(text);
@@ -104,12 +92,9 @@ function declaredCharset(contentType: unknown): string | undefined {
 }
 
 /** The text of an answer in its declared charset, else UTF-16 by its byte-order mark, else UTF-8 (JSON's). */
-export type AnswerText = { text: string } | { unknownCharset: string } | { notIn: string };
-
-export function answerText(bytes: Buffer, contentType: unknown): AnswerText {
-	const declared = declaredCharset(contentType);
+function answerText(bytes: Buffer, contentType: unknown): { text: string } | { unknownCharset: string } | { notIn: string } {
 	const bom = bytes.subarray(0, 2).toString('hex');
-	const label = declared ?? (bom === 'feff' ? 'utf-16be' : bom === 'fffe' ? 'utf-16le' : 'utf-8');
+	const label = declaredCharset(contentType) ?? (bom === 'feff' ? 'utf-16be' : bom === 'fffe' ? 'utf-16le' : 'utf-8');
 	let decoder: InstanceType<typeof TextDecoder>;
 	try {
 		decoder = new TextDecoder(label, { fatal: true });
@@ -121,12 +106,6 @@ export function answerText(bytes: Buffer, contentType: unknown): AnswerText {
 	} catch {
 		return { notIn: decoder.encoding };
 	}
-}
-
-/** An error answer is only quoted: text that does not decode is shown as UTF-8 with its gaps. */
-export function quotedAnswerText(bytes: Buffer, contentType: unknown): string {
-	const decoded = answerText(bytes, contentType);
-	return 'text' in decoded ? decoded.text : bytes.toString('utf8');
 }
 
 /**
@@ -142,16 +121,14 @@ function inflatedByClient(answer: ReadAnswer, headers: Record<string, unknown> |
 
 /**
  * What a 2xx answer gives the operation: parsed JSON, or else the text as it came (the API does
- * not state its success body). An answer that cannot be read fails the item rather than pass as
- * a success, and the platform may have acted on the request, so it is not sent again.
+ * not state its success body). An answer that cannot be read fails the item, and is not sent
+ * again: the platform may have acted on it.
  *
- * The text is read in the charset the Content-Type declares; one the node cannot read, or bytes
- * that are not that charset's, fail. A compressed body cut short inside intact HTTP framing is
- * inflated by n8n's client without an error (it flushes what it has), so the requests ask for
- * no compression (Accept-Encoding: identity), and an answer the client inflated anyway passes
- * only when it is JSON whose end shows: an object, array, string or literal (of a cut number,
- * a shorter number is left). Without a Content-Length, the client leaves no trace of inflating:
- * then only a cut answer labelled JSON is caught.
+ * A compressed body cut short inside intact HTTP framing is inflated by n8n's client without an
+ * error, so the requests ask for no compression (Accept-Encoding: identity), and an answer the
+ * client inflated anyway passes only when it is JSON whose end shows: an object, array, string or
+ * literal (of a cut number, a shorter number is left). Without a Content-Length, the client
+ * leaves no trace of inflating: then only a cut answer labelled JSON is caught.
  */
 export function decodeSuccess(answer: ReadAnswer, response: { headers?: Record<string, unknown>; statusCode: number }): Outcome {
 	const { headers, statusCode: status } = response;
@@ -181,9 +158,21 @@ export function decodeSuccess(answer: ReadAnswer, response: { headers?: Record<s
 	return nestsDeeperThan(parsed, MAX_NESTING_DEPTH) ? { kind: 'too-deep', status } : answered(parsed);
 }
 
-/** How a 2xx answer ends: read within its size and deadline, then decoded. */
-export async function readSuccess(response: IN8nHttpFullResponse, maxBytes: number, deadline: Deadline): Promise<Outcome> {
-	const { statusCode: status } = response;
+/** How an answer ends the request: a 2xx read within its size and deadline and decoded, a redirect, an error status. */
+export async function readOutcome(response: IN8nHttpFullResponse, maxBytes: number, deadline: Deadline): Promise<Outcome> {
+	const { statusCode: status, headers } = response;
+	if (status >= 300 && status < 400) {
+		discardAnswer(response.body);
+		return { kind: 'redirected', status, location: headers?.location };
+	}
+	if (status < 200 || status >= 300) {
+		// Read, not dropped, so that the connection can be reused for the retry. The status says
+		// enough when the answer cannot be read; one that does not decode is quoted with its gaps.
+		const { bytes } = await readAnswer(response.body, MAX_ERROR_ANSWER_BYTES, deadline);
+		if (status === 429) return { kind: 'rate-limited', retryAfter: headers?.['retry-after'] };
+		const decoded = answerText(bytes, headers?.['content-type']);
+		return { kind: 'error-status', status, body: 'text' in decoded ? decoded.text : bytes.toString('utf8') };
+	}
 	const answer = await readAnswer(response.body, maxBytes, deadline);
 	if (answer.outcome !== 'whole' && deadline.cancelled) return { kind: 'stopped-while-answering' };
 	if (answer.outcome === 'deadline') return { kind: 'timeout', deadlineMs: deadline.ms };

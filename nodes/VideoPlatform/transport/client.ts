@@ -1,11 +1,11 @@
-import type { ICredentialsDecrypted, IExecuteFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import { API_VERSION_PREFIX } from '../platform';
 import { apiKeyProblem, normalizeApiKey } from '../shared/apiKey';
 import { baseUrlProblem, normalizeBaseUrl } from '../shared/baseUrl';
 import { API_CREDENTIAL } from '../shared/credentials';
-import { discardAnswer, quotedAnswerText, readAnswer, readSuccess } from './answer';
+import { itemError } from '../shared/itemError';
+import { discardAnswer, readOutcome } from './answer';
 import type { FailedRequest } from './messages';
 import { requestError } from './messages';
 import type { Failure, Outcome, RateLimitBudget } from './outcome';
@@ -15,29 +15,21 @@ import { DEFAULT_RATE_LIMIT_POLICY, PacerRegistry, sharedPacers } from './pacer'
 import type { PlatformRequest, PlatformRequester, PlatformResponse } from './request';
 import { encodePath } from './request';
 import { withoutSecret } from './platformText';
-import type { Clock, Deadline } from './stop';
+import type { Clock } from './stop';
 import { DeadlineExceeded, RunStop, systemClock } from './stop';
 
-export const CREDENTIAL_TYPE = API_CREDENTIAL.type;
+const CREDENTIAL_TYPE = API_CREDENTIAL.type;
 
-export interface VideoPlatformCredentials {
+interface VideoPlatformCredentials {
 	baseUrl?: string;
 	apiKey?: string;
 }
 
-/** The credential as requests use it, once its rules have been checked. */
-interface CheckedCredential {
-	baseUrl: string;
-	apiKey: string;
-}
-
 /** Checks the credential before anything is sent; a problem fails the item that asked. */
-export function checkCredential(node: INode, data: VideoPlatformCredentials, itemIndex: number): CheckedCredential {
+export function checkCredential(node: INode, data: VideoPlatformCredentials, itemIndex: number): Required<VideoPlatformCredentials> {
 	const apiKey = normalizeApiKey(data.apiKey);
 	const problem = baseUrlProblem(data.baseUrl) ?? apiKeyProblem(apiKey);
-	if (problem) {
-		throw new NodeOperationError(node, `${problem.message} [item ${itemIndex}]`, { itemIndex, description: problem.description });
-	}
+	if (problem) throw itemError(node, itemIndex, problem.message, problem.description);
 	return { baseUrl: normalizeBaseUrl(data.baseUrl), apiKey };
 }
 
@@ -50,7 +42,7 @@ export interface TransportPolicy {
 	maxAnswerBytes: number;
 }
 
-export const DEFAULT_TRANSPORT_POLICY: TransportPolicy = {
+const DEFAULT_TRANSPORT_POLICY: TransportPolicy = {
 	rateLimit: DEFAULT_RATE_LIMIT_POLICY,
 	deadlineMs: 60_000,
 	maxAnswerBytes: 10 * 1024 * 1024,
@@ -63,15 +55,11 @@ export interface TransportSeams {
 	policy?: Partial<TransportPolicy>;
 }
 
-/** Only the start of an error answer is quoted, so there is no need to read more. */
-const MAX_ERROR_ANSWER_BYTES = 64 * 1024;
-
 /**
- * The one way requests reach the platform, one per node run. It reads the credential once,
- * paces requests with every run in this process that uses the same credential, encodes the path
- * and joins the URL, sends, and turns how the request ended into one `Outcome` (outcome.ts),
- * which decides whether it goes again and which error names the item (messages.ts). 429s are
- * waited out; nothing else is sent again. Redirects are never followed.
+ * The one way requests reach the platform, one per node run. It reads the credential once, paces
+ * requests with every run in this process that uses the same credential, sends, and turns how
+ * each sending ended into an `Outcome` (outcome.ts): that decides whether it goes again (only a
+ * 429 does) and which error the item gets (messages.ts). Redirects are never followed.
  */
 export class PlatformClient {
 	private credential?: Promise<VideoPlatformCredentials>;
@@ -84,11 +72,11 @@ export class PlatformClient {
 
 	private readonly clock: Clock;
 
-	/** This run's own 429s; the pacer may be shared with other runs. */
-	private refused = 0;
-
-	/** The waits this run's 429s really took, as [start, end]; overlapping ones count once. */
-	private readonly waits: Array<[number, number]> = [];
+	/**
+	 * This run's own 429s (the pacer may be shared with other runs), and its waits for them: how
+	 * many are under way, since when, and the wall time some item waited.
+	 */
+	private readonly rateLimited = { refused: 0, waiting: 0, since: 0, pausedMs: 0 };
 
 	/** How each failed item's request ended, for the run's report. */
 	private readonly failures = new Map<number, Failure>();
@@ -100,11 +88,7 @@ export class PlatformClient {
 		private readonly context: IExecuteFunctions,
 		/** What a successful request creates, e.g. "room", to say what may exist after a failure. */
 		private readonly creates?: string,
-		{
-			clock = systemClock,
-			pacers = clock === systemClock ? sharedPacers : new PacerRegistry(clock),
-			policy = {},
-		}: TransportSeams = {},
+		{ clock = systemClock, pacers = clock === systemClock ? sharedPacers : new PacerRegistry(clock), policy = {} }: TransportSeams = {},
 	) {
 		this.pacers = pacers;
 		this.policy = { ...DEFAULT_TRANSPORT_POLICY, ...policy };
@@ -113,15 +97,8 @@ export class PlatformClient {
 		this.stop = new RunStop(context.getExecutionCancelSignal?.());
 	}
 
-	/** How many 429s this run got and how long it really paused for them. */
 	get rateLimits(): RateLimitReport {
-		let pausedMs = 0;
-		let coveredUntil = -Infinity;
-		for (const [start, end] of [...this.waits].sort((a, b) => a[0] - b[0])) {
-			pausedMs += Math.max(0, end - Math.max(start, coveredUntil));
-			coveredUntil = Math.max(coveredUntil, end);
-		}
-		return { refused: this.refused, pausedMs };
+		return { refused: this.rateLimited.refused, pausedMs: this.rateLimited.pausedMs };
 	}
 
 	/** Whether the item failed only because the run stopped before its request was sent. */
@@ -130,7 +107,6 @@ export class PlatformClient {
 		return outcome !== undefined && heldBackByStop(outcome);
 	}
 
-	/** Whether the item failed after the platform may have acted on its request. */
 	mayHaveActedFor(itemIndex: number): boolean {
 		const outcome = this.failures.get(itemIndex);
 		return outcome !== undefined && mayHaveActed(outcome);
@@ -140,54 +116,49 @@ export class PlatformClient {
 		return { request: async (request) => await this.request(request, itemIndex) };
 	}
 
-	/** Concurrent first requests share one read, rather than each decrypting the credential. */
-	private async readCredential(itemIndex: number): Promise<VideoPlatformCredentials> {
-		this.credential ??= this.context.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex);
-		return await this.credential;
-	}
-
-	/** Lets n8n authenticate with the credential already read, rather than decrypt it again. */
-	private decrypted(data: VideoPlatformCredentials): ICredentialsDecrypted {
-		const reference = this.context.getNode().credentials?.[CREDENTIAL_TYPE];
-		return { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: { ...data } };
-	}
-
 	async request(request: PlatformRequest, itemIndex: number): Promise<PlatformResponse> {
-		const data = await this.readCredential(itemIndex);
-		const credential = checkCredential(this.context.getNode(), data, itemIndex);
+		const node = this.context.getNode();
+		// Concurrent first requests share one read, rather than each decrypting the credential.
+		this.credential ??= this.context.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex);
+		const data = await this.credential;
+		const { baseUrl, apiKey } = checkCredential(node, data, itemIndex);
 		const encoded = encodePath(request.path);
-		const failed: FailedRequest = {
-			node: this.context.getNode(),
-			itemIndex,
-			url: 'path' in encoded ? `${credential.baseUrl}${API_VERSION_PREFIX}${encoded.path}` : '',
-			baseUrl: credential.baseUrl,
-			secret: credential.apiKey,
-			creates: this.creates,
-			notFound: request.notFound,
-		};
+		const url = 'path' in encoded ? `${baseUrl}${API_VERSION_PREFIX}${encoded.path}` : '';
+		const failed: FailedRequest = { node, itemIndex, url, baseUrl, secret: apiKey, creates: this.creates, notFound: request.notFound };
 		if ('problem' in encoded) throw this.failure({ kind: 'invalid-path', problem: encoded.problem }, failed);
+		const reference = node.credentials?.[CREDENTIAL_TYPE];
 		// Looked up on the run's first request only: the credential and Base URL do not change within it.
-		const pacer = (this.pacer ??= this.pacers.pacerFor(
-			this.context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? undefined,
-			credential.baseUrl,
-			credential.apiKey,
-		));
+		const pacer = (this.pacer ??= this.pacers.pacerFor(reference?.id ?? undefined, baseUrl, apiKey));
+		// Lets n8n authenticate with the credential already read, rather than decrypt it again.
+		const decrypted: ICredentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: { ...data } };
 		const budget: RateLimitBudget = { refusals: 0, waitedMs: 0 };
 		for (;;) {
-			const outcome = await this.sendOnce(request, failed.url, this.decrypted(data), pacer, budget);
+			const outcome = await this.sendOnce(request, url, decrypted, pacer, budget.refusals > 0);
 			const step = nextStep(outcome, budget, this.policy.rateLimit, this.clock.now());
 			if ('done' in step) {
 				const { done } = step;
 				// The README promises the key in no output: a platform may echo it in a success too.
-				if (done.kind === 'answered') return { ...done.response, body: withoutSecret(done.response.body, failed.secret) };
+				if (done.kind === 'answered') return { ...done.response, body: withoutSecret(done.response.body, apiKey) };
 				throw this.failure(done, failed);
 			}
+			budget.refusals++;
 			pacer.recordRefusal(step.sendAgainAfterMs);
 			// The refused request waits as asked even when the pacer lets the others go on.
-			const waited = await this.waitBeforeRetry(step.sendAgainAfterMs);
-			if (waited === undefined) throw this.failure({ kind: 'stopped-after-429', reason: this.stopReason }, failed);
-			budget.waitedMs += waited;
+			const waitedMs = await this.waitBeforeRetry(step.sendAgainAfterMs);
+			if (waitedMs === undefined) throw this.failure({ kind: 'stopped-after-429', reason: this.stopReason }, failed);
+			budget.waitedMs += waitedMs;
 		}
+	}
+
+	/** Waits out a 429 unless the run stops: how long it waited, or undefined when stopped. */
+	private async waitBeforeRetry(ms: number): Promise<number | undefined> {
+		const start = this.clock.now();
+		if (this.rateLimited.waiting++ === 0) this.rateLimited.since = start;
+		const waited = await this.stop.pause(this.clock, ms);
+		const end = this.clock.now();
+		// Overlapping waits count once.
+		if (--this.rateLimited.waiting === 0) this.rateLimited.pausedMs += end - this.rateLimited.since;
+		return waited ? end - start : undefined;
 	}
 
 	private failure(outcome: Failure, failed: FailedRequest) {
@@ -199,96 +170,57 @@ export class PlatformClient {
 		return this.stop.reason ?? 'execution-stopped';
 	}
 
-	/** Waits out a 429, unless the run stops; returns how long it waited, or undefined when stopped. */
-	private async waitBeforeRetry(delayMs: number): Promise<number | undefined> {
-		const start = this.clock.now();
-		const waited = await this.stop.pause(this.clock, delayMs);
-		this.waits.push([start, this.clock.now()]);
-		return waited ? this.clock.now() - start : undefined;
-	}
-
-	/** Waits for the pacer, sends once and reads the answer: how this one sending ended. */
+	/** Waits for the pacer, sends once and reads the answer within the deadline. */
 	private async sendOnce(
 		request: PlatformRequest,
 		url: string,
 		credentialsDecrypted: ICredentialsDecrypted,
 		pacer: RequestPacer,
-		budget: RateLimitBudget,
+		after429: boolean,
 	): Promise<Outcome> {
 		if (!(await pacer.waitForTurn(this.stop)) || this.stop.reason) {
-			return { kind: budget.refusals > 0 ? 'stopped-after-429' : 'stopped-before-sending', reason: this.stopReason };
+			return { kind: after429 ? 'stopped-after-429' : 'stopped-before-sending', reason: this.stopReason };
 		}
 		const deadline = this.stop.deadline(this.policy.deadlineMs);
 		try {
-			return await this.sendWithin(request, url, credentialsDecrypted, pacer, deadline);
+			const sent = this.context.helpers.httpRequestWithAuthentication.call(
+				this.context, CREDENTIAL_TYPE, httpOptions(request, url, deadline.ms), { credentialsDecrypted },
+			) as Promise<IN8nHttpFullResponse>;
+			let response: IN8nHttpFullResponse;
+			try {
+				response = await deadline.race(sent, (late) => discardAnswer(late.body));
+			} catch (error) {
+				// Whatever broke once the user stopped the execution, that stop is what happened.
+				if (deadline.cancelled) return { kind: 'stopped-while-answering' };
+				return error instanceof DeadlineExceeded ? { kind: 'timeout', deadlineMs: deadline.ms } : noAnswerOutcome(error, deadline.ms);
+			}
+			if (response.statusCode === 429) this.rateLimited.refused++;
+			else pacer.recordAccepted();
+			return await readOutcome(response, this.policy.maxAnswerBytes, deadline);
 		} finally {
 			deadline.finish();
 		}
 	}
+}
 
-	/** Sends once and reads the answer, all within `deadline`. */
-	private async sendWithin(
-		request: PlatformRequest,
-		url: string,
-		credentialsDecrypted: ICredentialsDecrypted,
-		pacer: RequestPacer,
-		deadline: Deadline,
-	): Promise<Outcome> {
-		let response: IN8nHttpFullResponse;
-		try {
-			response = await this.send(request, url, credentialsDecrypted, deadline);
-		} catch (error) {
-			// Whatever broke once the user stopped the execution, that stop is what happened.
-			if (deadline.cancelled) return { kind: 'stopped-while-answering' };
-			if (error instanceof DeadlineExceeded) return { kind: 'timeout', deadlineMs: deadline.ms };
-			return noAnswerOutcome(error, deadline.ms);
-		}
-		const status = response.statusCode;
-		if (status === 429) this.refused++;
-		else pacer.recordAccepted();
-		if (status >= 200 && status < 300) return await readSuccess(response, this.policy.maxAnswerBytes, deadline);
-		if (status >= 300 && status < 400) {
-			discardAnswer(response.body);
-			return { kind: 'redirected', status, location: response.headers?.location };
-		}
-		// Read, not dropped, so that the connection can be reused for the retry. The status says
-		// enough when the answer cannot be read.
-		const { bytes } = await readAnswer(response.body, MAX_ERROR_ANSWER_BYTES, deadline);
-		const body = quotedAnswerText(bytes, response.headers?.['content-type']);
-		if (status === 429) return { kind: 'rate-limited', retryAfter: response.headers?.['retry-after'] };
-		return { kind: 'error-status', status, body };
-	}
-
-	private async send(
-		request: PlatformRequest,
-		url: string,
-		credentialsDecrypted: ICredentialsDecrypted,
-		deadline: Deadline,
-	): Promise<IN8nHttpFullResponse> {
-		const pending = this.context.helpers.httpRequestWithAuthentication.call(
-			this.context,
-			CREDENTIAL_TYPE,
-			{
-				method: request.method,
-				url,
-				// Uncompressed: n8n's client inflates a cut gzip answer without an error (see answer.ts).
-				headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Encoding': 'identity' },
-				body: request.body === undefined ? undefined : JSON.stringify(request.body),
-				// A stream, so that the answer's size and its deadline are the node's to enforce.
-				encoding: 'stream',
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				// Both, because n8n versions read different ones; the key must not follow a redirect.
-				disableFollowRedirect: true,
-				maxRedirects: 0,
-				sendCredentialsOnCrossOriginRedirect: false,
-				// n8n replaces any abort signal with its own, so the deadline races the request instead.
-				timeout: deadline.ms,
-			},
-			{ credentialsDecrypted },
-		) as Promise<IN8nHttpFullResponse>;
-		return await deadline.race(pending, (late) => discardAnswer(late.body));
-	}
+function httpOptions(request: PlatformRequest, url: string, deadlineMs: number): IHttpRequestOptions {
+	return {
+		method: request.method,
+		url,
+		// Uncompressed: n8n's client inflates a cut gzip answer without an error (see answer.ts).
+		headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Encoding': 'identity' },
+		body: request.body === undefined ? undefined : JSON.stringify(request.body),
+		// A stream, so that the answer's size and its deadline are the node's to enforce.
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// Both, because n8n versions read different ones; the key must not follow a redirect.
+		disableFollowRedirect: true,
+		maxRedirects: 0,
+		sendCredentialsOnCrossOriginRedirect: false,
+		// n8n replaces any abort signal with its own, so the deadline races the request instead.
+		timeout: deadlineMs,
+	};
 }
 
 /** How runs get their client; tests pass one that builds clients with a fake clock and their own pacers. */

@@ -1,8 +1,10 @@
-import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { INode, JsonObject, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { API_VERSION_PREFIX } from '../platform';
+import { NOTHING_SENT } from '../shared/baseUrl';
 import { API_CREDENTIAL, IN_API_CREDENTIAL } from '../shared/credentials';
+import { itemError, namingItem } from '../shared/itemError';
 import { MAX_NESTING_DEPTH } from '../shared/nesting';
 import type { Failure, NotSentCode } from './outcome';
 import { REACH } from './outcome';
@@ -27,19 +29,13 @@ export interface FailedRequest {
 /** "12.5 s": every duration a user reads. */
 export const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
-const NOTHING_SENT = 'Nothing was sent';
-
-export const CHECK_BASE_URL =
-	`Check the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without ${API_VERSION_PREFIX}.`;
-
+// Sentences that more than one error says.
+const CHECK_BASE_URL = `Check the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without ${API_VERSION_PREFIX}.`;
 const CHECK_REACHABLE = `Check the Base URL ${IN_API_CREDENTIAL}, and that n8n can reach that address.`;
-
 const CHECK_API_ADDRESS = `Check the Base URL ${IN_API_CREDENTIAL}: it should be the platform's API address itself.`;
-
-const NOT_THE_API = "check that the Base URL is the platform's API.";
-
-const NEVER_FOLLOWED =
-	"The node never follows redirects, so that the API key goes only to the Base URL's address";
+const NEVER_FOLLOWED = "The node never follows redirects, so that the API key goes only to the Base URL's address";
+const CHECK_BEFORE_AGAIN = 'Check the platform before you run this item again.';
+const notFromTheApi = (answer: string) => `An answer ${answer} is not what the API sends: check that the Base URL is the platform's API.`;
 
 const MAX_SHOWN_URL = 200;
 
@@ -71,16 +67,11 @@ const WHY_STOPPED: Record<StopReason, string> = {
 	'run-failed': 'The run stopped at an earlier failure',
 };
 
-interface Words {
-	httpCode?: number;
-	message: string;
-	description: string;
-}
+type Words = { httpCode?: number; message: string; description: string };
 
-/** What may exist after a request the platform may have acted on. */
-function mayHaveActed(failed: FailedRequest): string {
+function mayHaveActedWords(failed: FailedRequest): string {
 	const done = failed.creates ? `created the ${failed.creates}` : 'processed the request';
-	return `The platform may have ${done}; it was not sent again. Check the platform before you run this item again.`;
+	return `The platform may have ${done}; it was not sent again. ${CHECK_BEFORE_AGAIN}`;
 }
 
 function nothingCreated(creates?: string): string {
@@ -124,8 +115,7 @@ function statusWords(status: number, failed: FailedRequest, said: string): Omit<
 	if (status >= 500) {
 		return {
 			message: `The platform had a server error (HTTP ${status})${quoted}`,
-			description:
-				'The request was not repeated, because the platform may have processed it. Check the platform before you run this item again.',
+			description: `The request was not repeated, because the platform may have processed it. ${CHECK_BEFORE_AGAIN}`,
 		};
 	}
 	return {
@@ -180,7 +170,6 @@ function redirectWords(status: number, location: unknown, failed: FailedRequest)
 	};
 }
 
-/** Why the TLS handshake failed, and what to check. */
 function handshakeWords(tls: string): { reason: string; hint: string } {
 	if (tls.endsWith('certificate required')) {
 		return {
@@ -202,7 +191,6 @@ function handshakeWords(tls: string): { reason: string; hint: string } {
 /** The words of a request that did not reach the platform, or the start of those that may have. */
 function failureWords(outcome: Failure, failed: FailedRequest): Words {
 	const answer = (status: number) => `The platform's answer (HTTP ${status})`;
-	const notAnApi = ` An answer this large is not what the API sends: ${NOT_THE_API}`;
 	switch (outcome.kind) {
 		case 'error-status': {
 			const { status } = outcome;
@@ -267,7 +255,7 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 			return {
 				httpCode: outcome.status,
 				message: `${answer(outcome.status)} is larger than ${megabytes} MB, the most the node accepts`,
-				description: notAnApi,
+				description: notFromTheApi('this large'),
 			};
 		}
 		case 'undecodable': {
@@ -287,13 +275,13 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 			return {
 				httpCode: outcome.status,
 				message: `${answer(outcome.status)} is JSON nested more than ${MAX_NESTING_DEPTH} levels deep, more than the node accepts`,
-				description: ` An answer nested this deeply is not what the API sends: ${NOT_THE_API}`,
+				description: notFromTheApi('nested this deeply'),
 			};
 		case 'html-page':
 			return {
 				httpCode: outcome.status,
 				message: `The Base URL seems to be a web page, not the platform's API: it answered HTTP ${outcome.status} with an HTML page`,
-				description: ` ${CHECK_BASE_URL} A sign-in page usually means a proxy or single sign-on stands in front of the API.`,
+				description: `${CHECK_BASE_URL} A sign-in page usually means a proxy or single sign-on stands in front of the API.`,
 			};
 	}
 }
@@ -309,7 +297,8 @@ export function requestError(outcome: Exclude<Failure, { kind: 'invalid-path' }>
 export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError;
 export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError {
 	const words = failureWords(outcome, failed);
-	const description = REACH[outcome.kind] === 'may-have-acted' ? `${mayHaveActed(failed)}${words.description}` : words.description;
+	const mayHaveActed = REACH[outcome.kind] === 'may-have-acted' ? mayHaveActedWords(failed) : '';
+	const description = [mayHaveActed, words.description].filter(Boolean).join(' ');
 	// Refused before a URL was made: there is no request to describe.
 	if (outcome.kind === 'invalid-path') return itemError(failed.node, failed.itemIndex, words.message, description);
 	const httpCode = words.httpCode === undefined ? null : String(words.httpCode);
@@ -319,15 +308,11 @@ export function requestError(outcome: Failure, failed: FailedRequest): NodeApiEr
 		stripControlCharacters(outside.reduce((done, part) => done.split(part).join(redact(part, failed.secret)), text));
 	const details: JsonObject = { httpCode, url: clean(failed.url), message: clean(words.message) };
 	return new NodeApiError(failed.node, details, {
-		message: `${clean(words.message)} [item ${failed.itemIndex}]`,
+		message: namingItem(clean(words.message), failed.itemIndex),
 		description: clean(description),
 		httpCode: httpCode ?? undefined,
 		itemIndex: failed.itemIndex,
 	});
-}
-
-function itemError(node: INode, itemIndex: number, message: string, description: string): NodeOperationError {
-	return new NodeOperationError(node, `${message} [item ${itemIndex}]`, { itemIndex, description });
 }
 
 /** For an item whose turn never came because the run stopped. */

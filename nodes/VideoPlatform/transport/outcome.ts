@@ -3,26 +3,6 @@ import type { RateLimitPolicy } from './pacer';
 import { retryDelayMs } from './pacer';
 import type { StopReason } from './stop';
 
-/** Network error codes that come before the request left n8n: nothing reached the platform. */
-const NOT_SENT_CODES = [
-	'ECONNREFUSED',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	'EHOSTUNREACH',
-	'ENETUNREACH',
-	'CERT_HAS_EXPIRED',
-	'DEPTH_ZERO_SELF_SIGNED_CERT',
-	'SELF_SIGNED_CERT_IN_CHAIN',
-	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-	'ERR_TLS_CERT_ALTNAME_INVALID',
-	// n8n's client refuses a URL it cannot parse before it connects.
-	'ERR_INVALID_URL',
-] as const;
-
-export type NotSentCode = (typeof NOT_SENT_CODES)[number];
-
-const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED']);
-
 /**
  * Every way one request can end, as one value. Its `kind` decides, in `REACH` below, whether
  * anything was sent and whether the platform may have acted; `nextStep` decides whether it is
@@ -53,40 +33,26 @@ export type Outcome =
  * Why a 2xx answer could not be read; `label` holds the Content-Encoding or charset named.
  * `inflated-unverified`: n8n's client inflated a compressed answer, which does not show its end.
  */
-export type UndecodableWhy = 'encoding' | 'damaged' | 'charset' | 'not-in-charset' | 'not-json' | 'inflated-unverified';
+type UndecodableWhy = 'encoding' | 'damaged' | 'charset' | 'not-in-charset' | 'not-json' | 'inflated-unverified';
 
 /** Every outcome but a success: each fails its item. */
 export type Failure = Exclude<Outcome, { kind: 'answered' } | { kind: 'rate-limited' }>;
 
 /** Why an item stopped retrying after 429s: too many tries, or a wait beyond what one item may wait. */
-export type RateLimitGiveUp = { gaveUp: 'tries' } | { gaveUp: 'wait'; nextWaitMs: number; maxWaitMs: number };
+type RateLimitGiveUp = { gaveUp: 'tries' } | { gaveUp: 'wait'; nextWaitMs: number; maxWaitMs: number };
 
 /**
  * What reached the platform: nothing; only requests it refused with 429 (so it did not act); a
  * request it may have acted on with no answer to say so; or an answer that says what happened.
  */
-export type Reach = 'not-sent' | 'refused' | 'may-have-acted' | 'answered';
+type Reach = 'not-sent' | 'refused' | 'may-have-acted' | 'answered';
 
 export const REACH: Record<Outcome['kind'], Reach> = {
-	answered: 'answered',
-	'error-status': 'answered',
-	'rate-limited': 'refused',
-	'rate-limit-exhausted': 'refused',
-	redirected: 'answered',
-	'invalid-path': 'not-sent',
-	'stopped-before-sending': 'not-sent',
-	'stopped-after-429': 'refused',
-	'stopped-while-answering': 'may-have-acted',
-	unreachable: 'not-sent',
-	'blocked-by-n8n': 'not-sent',
-	'handshake-failed': 'not-sent',
-	'connection-broke': 'may-have-acted',
-	timeout: 'may-have-acted',
-	'cut-off': 'may-have-acted',
-	'too-large': 'may-have-acted',
-	undecodable: 'may-have-acted',
-	'too-deep': 'may-have-acted',
-	'html-page': 'may-have-acted',
+	answered: 'answered', 'error-status': 'answered', redirected: 'answered',
+	'rate-limited': 'refused', 'rate-limit-exhausted': 'refused', 'stopped-after-429': 'refused',
+	'invalid-path': 'not-sent', 'stopped-before-sending': 'not-sent', unreachable: 'not-sent', 'blocked-by-n8n': 'not-sent', 'handshake-failed': 'not-sent',
+	'stopped-while-answering': 'may-have-acted', 'connection-broke': 'may-have-acted', timeout: 'may-have-acted', 'cut-off': 'may-have-acted',
+	'too-large': 'may-have-acted', undecodable: 'may-have-acted', 'too-deep': 'may-have-acted', 'html-page': 'may-have-acted',
 };
 
 /** Whether the platform may have acted without the node knowing: its room may exist. */
@@ -99,11 +65,8 @@ export function heldBackByStop(outcome: Outcome): boolean {
 	return outcome.kind === 'stopped-before-sending' || outcome.kind === 'stopped-after-429';
 }
 
-/** How often one request was refused with 429, and how long it waited for them. */
-export interface RateLimitBudget {
-	refusals: number;
-	waitedMs: number;
-}
+/** How often one request was refused with 429 so far, and how long it waited for them; the client keeps it. */
+export type RateLimitBudget = { refusals: number; waitedMs: number };
 
 /**
  * Every retry decision, in order. Only a 429 is sent again: the platform refused it, so it did
@@ -114,14 +77,14 @@ export interface RateLimitBudget {
  */
 export function nextStep(
 	outcome: Outcome,
-	budget: RateLimitBudget,
+	budget: Readonly<RateLimitBudget>,
 	policy: RateLimitPolicy,
 	nowMs: number,
 ): { sendAgainAfterMs: number } | { done: Exclude<Outcome, { kind: 'rate-limited' }> } {
 	if (outcome.kind !== 'rate-limited') return { done: outcome };
-	const retry = budget.refusals++;
+	const { refusals: retry, waitedMs } = budget;
+	const tries = retry + 1;
 	const delayMs = retryDelayMs(outcome.retryAfter, retry, policy, nowMs);
-	const { refusals: tries, waitedMs } = budget;
 	// Out of tries: the platform keeps refusing, and the user should hear of it.
 	if (retry >= policy.maxRetries) return { done: { kind: 'rate-limit-exhausted', tries, waitedMs, gaveUp: { gaveUp: 'tries' } } };
 	// The platform asks for more than one item may wait.
@@ -132,10 +95,20 @@ export function nextStep(
 	return { sendAgainAfterMs: delayMs };
 }
 
-interface NetworkFailure {
-	code: string;
-	message: string;
-}
+/**
+ * Network error codes that come before the request left n8n: nothing reached the platform.
+ * (ERR_INVALID_URL: n8n's client refuses a URL it cannot parse before it connects.)
+ */
+const NOT_SENT_CODES = [
+	'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL',
+	'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID',
+] as const;
+
+export type NotSentCode = (typeof NOT_SENT_CODES)[number];
+
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED']);
+
+type NetworkFailure = { code: string; message: string };
 
 /** The error and its causes, as deep as the HTTP layer nests them. */
 function* causeChain(error: unknown): Generator<Record<string, unknown>> {
@@ -172,22 +145,10 @@ function tlsFailureReason({ code, message }: NetworkFailure): string | undefined
  * invites sending a second room, while a wrong "may have" costs only a look at the platform.
  */
 const HANDSHAKE_ONLY_REASONS = [
-	'wrong version number',
-	'unsupported protocol',
-	'no protocols available',
-	'alert handshake failure',
-	'alert protocol version',
-	'alert certificate required',
-	'alert bad certificate',
-	'alert unknown ca',
-	'alert certificate unknown',
-	'alert unsupported certificate',
+	'wrong version number', 'unsupported protocol', 'no protocols available', 'alert handshake failure', 'alert protocol version',
+	'alert certificate required', 'alert bad certificate', 'alert unknown ca', 'alert certificate unknown', 'alert unsupported certificate',
 	'alert insufficient security',
 ];
-
-function isNotSentCode(code: string): code is NotSentCode {
-	return (NOT_SENT_CODES as readonly string[]).includes(code);
-}
 
 /** The error classes of n8n's outbound (SSRF) protection, in @n8n/backend-network (n8n 2.x). */
 const SSRF_ERROR_NAMES = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
@@ -220,7 +181,8 @@ export function noAnswerOutcome(
 	const failure = networkFailure(error);
 	const code = failure?.code;
 	if (code && TIMEOUT_CODES.has(code)) return { kind: 'timeout', deadlineMs };
-	if (code && isNotSentCode(code)) return { kind: 'unreachable', code };
+	const notSent = NOT_SENT_CODES.find((known) => known === code);
+	if (notSent) return { kind: 'unreachable', code: notSent };
 	const tls = failure && tlsFailureReason(failure);
 	if (tls !== undefined && HANDSHAKE_ONLY_REASONS.some((handshake) => tls.endsWith(handshake))) {
 		return { kind: 'handshake-failed', tls };

@@ -34,12 +34,7 @@ export function parseRetryAfter(header: unknown, nowMs: number): number | undefi
 }
 
 /** The wait before retry number `retry` (0-based): as the platform asked or by fallback, never below the floor. */
-export function retryDelayMs(
-	retryAfterHeader: unknown,
-	retry: number,
-	policy: RateLimitPolicy,
-	nowMs: number,
-): number {
+export function retryDelayMs(retryAfterHeader: unknown, retry: number, policy: RateLimitPolicy, nowMs: number): number {
 	const asked = parseRetryAfter(retryAfterHeader, nowMs) ?? policy.fallbackDelayMs * 2 ** retry;
 	return Math.max(policy.minDelayMs, asked);
 }
@@ -67,17 +62,14 @@ export interface RateLimitReport {
 }
 
 /**
- * Paces the requests of every run that shares it (one per credential in a process, see
- * PacerRegistry below), so that they flow near the platform's rate limit without bursting into it.
- *
- * Until the first 429 nothing is held. The first 429s pause every request for as long as the
- * platform asked, and from then on requests are spaced at 95 % of the rate the platform accepted in
- * the second before. (A run that starts while others already use up the limit has had almost nothing
- * accepted yet; it waits out up to two such pauses before it learns, rather than learn a rate of one
- * a second and crawl.) Two seconds after a rate is learned it rises by 20 % a second, so that a rate
- * learned while others were sending recovers once they stop. A later 429 steps the rate back to 95 %
- * of what was just accepted; only the refused request waits, unless the platform asks for more than
- * two seconds, which every request then waits out.
+ * Paces the requests of every run that shares it (one per credential in a process), so that they
+ * flow near the platform's rate limit without bursting into it. Until the first 429 nothing is
+ * held. The first 429s pause every request as long as the platform asked; from then on requests
+ * are spaced at 95 % of the rate accepted in the second before. (A run that starts while others
+ * use up the limit has had almost nothing accepted: it waits out up to two such pauses before it
+ * learns, rather than learn one a second and crawl.) The rate rises again after the hold, so that
+ * one learned while others were sending recovers once they stop. A later 429 steps it back; only
+ * the refused request waits, unless the platform asks for a lockout, which every request waits out.
  */
 export class RequestPacer {
 	private resumeAt = 0;
@@ -117,7 +109,7 @@ export class RequestPacer {
 		}
 	}
 
-	/** A request was answered with something other than 429. */
+	/** Answered with something other than 429. */
 	recordAccepted(): void {
 		const now = this.clock.now();
 		this.acceptedAt.push(now);
@@ -145,9 +137,9 @@ export class RequestPacer {
 const MAX_PACERS = 64;
 
 /**
- * One pacer per credential, Base URL and API key in this process, so that executions sending with the same
- * API key run at the platform's rate together instead of each learning its own share and keeping
- * it. Across processes (queue-mode workers) nothing is shared; each process learns and recovers.
+ * One pacer per credential, Base URL and API key in this process, so that executions with the
+ * same key share the platform's rate rather than each learn its own share and keep it. Across
+ * processes (queue-mode workers) nothing is shared; each process learns and recovers.
  */
 export class PacerRegistry {
 	private readonly pacers = new Map<string, RequestPacer>();
@@ -155,9 +147,8 @@ export class PacerRegistry {
 	constructor(private readonly clock: Clock) {}
 
 	/**
-	 * Without a credential id (a run with no saved credential) the run gets a pacer of its own. A
-	 * new key in the same credential may have a limit of its own, so it gets a new pacer; the key is
-	 * kept only inside a digest.
+	 * A run with no saved credential gets a pacer of its own, and so does a new key, which may have
+	 * a limit of its own. The key is kept only inside a digest.
 	 */
 	pacerFor(credentialId: string | undefined, baseUrl: string, apiKey: string): RequestPacer {
 		if (!credentialId) return new RequestPacer(this.clock);

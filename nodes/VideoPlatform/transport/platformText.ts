@@ -1,9 +1,8 @@
 /** Text that came from the platform (or from whatever answered at the Base URL). */
 
-import { hideSecret, hideSecretInValue } from '../shared/secretTraces';
+import { escapeSequenceLength, hideSecret, hideSecretInValue } from '../shared/secretTraces';
 
 const MAX_QUOTED_LENGTH = 300;
-const ESCAPE = 0x1b;
 
 /** What replaces the key in errors; the node's output says more (see withoutSecret). */
 const REDACTED = '[redacted]';
@@ -12,18 +11,13 @@ const REDACTED = '[redacted]';
 const UNCHECKABLE = '[redacted: this text could not be checked for the key]';
 
 /**
- * Removes the key, and anything sent as a Bearer token, wherever it is echoed: any run of 8 or
- * more of its characters (a shorter key whole), in any letter case, percent-encoded, JSON- or
- * HTML-escaped (also twice, or mixed), in base64, or with invisible characters slipped in. Only
- * for text from outside the node: a short key would garble its words. It never throws, and costs
- * time linear in the text: a text it cannot check is not shown at all.
+ * Removes the key wherever and however it is echoed (secretTraces.ts), and anything sent as a
+ * Bearer token. Only for text from outside the node: a short key would garble the node's words.
+ * It never throws: a text it cannot check is not shown at all.
  */
 export function redact(text: string, secret: string): string {
 	try {
-		return hideSecret(String(text), String(secret ?? ''), REDACTED).replace(
-			/\bBearer\s+(?!\[redacted\])\S+/gi,
-			'Bearer [redacted]',
-		);
+		return hideSecret(String(text), String(secret ?? ''), REDACTED).replace(/\bBearer\s+(?!\[redacted\])\S+/gi, 'Bearer [redacted]');
 	} catch {
 		return UNCHECKABLE;
 	}
@@ -41,16 +35,12 @@ export function withoutSecret(value: unknown, secret: string): unknown {
 export function stripControlCharacters(text: string): string {
 	let out = '';
 	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		if (code === ESCAPE) {
-			if (text[i + 1] === '[') {
-				i += 2;
-				while (i < text.length && !/[@-~]/.test(text[i])) i++;
-			} else {
-				i++;
-			}
+		const sequence = escapeSequenceLength(text, i);
+		if (sequence > 0) {
+			i += sequence - 1;
 			continue;
 		}
+		const code = text.charCodeAt(i);
 		const isControl = code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0x2028 || code === 0x2029;
 		out += isControl ? ' ' : text[i];
 	}
@@ -80,18 +70,8 @@ function wordsOf(body: unknown): string {
 	}
 	if (body && typeof body === 'object') {
 		const data = body as Record<string, unknown>;
-		const nested = (data.error && typeof data.error === 'object' ? data.error : {}) as Record<
-			string,
-			unknown
-		>;
-		const found = firstString(
-			data.message,
-			data.error,
-			nested.message,
-			data.detail,
-			data.title,
-			data.error_description,
-		);
+		const nested = (data.error && typeof data.error === 'object' ? data.error : {}) as Record<string, unknown>;
+		const found = firstString(data.message, data.error, nested.message, data.detail, data.title, data.error_description);
 		return found ?? JSON.stringify(body);
 	}
 	return '';

@@ -20,7 +20,7 @@ export interface PlatformRequest {
 }
 
 /** Far longer than any ID; a longer path would make servers refuse the request line or headers. */
-export const MAX_SEGMENT_LENGTH = 1024;
+const MAX_SEGMENT_LENGTH = 1024;
 
 /** Why a path segment cannot be sent, or undefined when it can. */
 function segmentProblem(segment: unknown): string | undefined {
