@@ -30,7 +30,7 @@ export interface FailedRequest {
 export const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
 // Sentences that more than one error says.
-const CHECK_BASE_URL = `Check the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without ${API_VERSION_PREFIX}.`;
+const BASE_URL_ADVICE = `the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without ${API_VERSION_PREFIX}.`;
 const CHECK_REACHABLE = `Check the Base URL ${IN_API_CREDENTIAL}, and that n8n can reach that address.`;
 const CHECK_API_ADDRESS = `Check the Base URL ${IN_API_CREDENTIAL}: it should be the platform's API address itself.`;
 const NEVER_FOLLOWED = "The node never follows redirects, so that the API key goes only to the Base URL's address";
@@ -67,7 +67,7 @@ const WHY_STOPPED: Record<StopReason, string> = {
 	'run-failed': 'The run stopped at an earlier failure',
 };
 
-type Words = { httpCode?: number; message: string; description: string };
+type Words = { message: string; description?: string };
 
 function mayHaveActedWords(failed: FailedRequest): string {
 	const done = failed.creates ? `created the ${failed.creates}` : 'processed the request';
@@ -78,50 +78,48 @@ function nothingCreated(creates?: string): string {
 	return creates ? `no ${creates} was created for it` : 'the platform did not process it';
 }
 
-function statusWords(status: number, failed: FailedRequest, said: string): Omit<Words, 'httpCode'> {
-	const quoted = said ? `: ${said}` : '';
-	if (status === 400 || status === 422) {
-		return {
-			message: `The platform rejected the request (HTTP ${status})${quoted}`,
-			description: "Check this item's values against the platform's message above.",
-		};
-	}
-	if (status === 401) {
-		return {
-			message: 'The platform rejected the API key (HTTP 401)',
-			description: `Open the ${API_CREDENTIAL.displayName} credential, check the API key and use its Test button.`,
-		};
-	}
-	if (status === 403) {
-		return {
-			message: `The API key is not allowed to do this (HTTP 403)${quoted}`,
-			description: 'The key was accepted but lacks permission. Ask your platform administrator for a key that may do this.',
-		};
-	}
-	if (status === 404) {
-		if (!failed.notFound) return { message: `Nothing was found at ${failed.url} (HTTP 404)`, description: CHECK_BASE_URL };
+const rejectedWords = (status: number, quoted: string): Words => ({
+	message: `The platform rejected the request (HTTP ${status})${quoted}`,
+	description: "Check this item's values against the platform's message above.",
+});
+
+/** An error status's words by its code; `quoted` is ": " and the platform's own message, if it gave one. */
+const STATUS_WORDS: Record<number, (status: number, quoted: string) => Words> = {
+	400: rejectedWords,
+	401: () => ({
+		message: 'The platform rejected the API key (HTTP 401)',
+		description: `Open the ${API_CREDENTIAL.displayName} credential, check the API key and use its Test button.`,
+	}),
+	403: (_, quoted) => ({
+		message: `The API key is not allowed to do this (HTTP 403)${quoted}`,
+		description: 'The key was accepted but lacks permission. Ask your platform administrator for a key that may do this.',
+	}),
+	422: rejectedWords,
+	431: () => ({
+		message: 'The platform refused the request headers as too large (HTTP 431)',
+		description: `The API key may be too long, or not an API key at all. Check the API key ${IN_API_CREDENTIAL}.`,
+	}),
+};
+
+const serverErrorWords = (status: number, quoted: string): Words => ({
+	message: `The platform had a server error (HTTP ${status})${quoted}`,
+	description: `The request was not repeated, because the platform may have processed it. ${CHECK_BEFORE_AGAIN}`,
+});
+
+const otherStatusWords = (status: number, quoted: string): Words => ({
+	message: `The platform answered HTTP ${status}${quoted}`,
+	description: 'The request was not repeated. Check the platform and this item.',
+});
+
+function statusWords(status: number, failed: FailedRequest, said: string): Words {
+	if (status === 404 && !failed.notFound) return { message: `Nothing was found at ${failed.url} (HTTP 404)`, description: `Check ${BASE_URL_ADVICE}` };
+	if (status === 404 && failed.notFound) {
 		// The operation's words may hold an item's value; a wrong Base URL also answers 404 to everything.
-		return {
-			message: redact(failed.notFound.message, failed.secret),
-			description: `${redact(failed.notFound.description, failed.secret)} If this happens whatever the value, ${CHECK_BASE_URL.charAt(0).toLowerCase()}${CHECK_BASE_URL.slice(1)}`,
-		};
+		const { message, description } = failed.notFound;
+		return { message: redact(message, failed.secret), description: `${redact(description, failed.secret)} If this happens whatever the value, check ${BASE_URL_ADVICE}` };
 	}
-	if (status === 431) {
-		return {
-			message: 'The platform refused the request headers as too large (HTTP 431)',
-			description: `The API key may be too long, or not an API key at all. Check the API key ${IN_API_CREDENTIAL}.`,
-		};
-	}
-	if (status >= 500) {
-		return {
-			message: `The platform had a server error (HTTP ${status})${quoted}`,
-			description: `The request was not repeated, because the platform may have processed it. ${CHECK_BEFORE_AGAIN}`,
-		};
-	}
-	return {
-		message: `The platform answered HTTP ${status}${quoted}`,
-		description: 'The request was not repeated. Check the platform and this item.',
-	};
+	const words = STATUS_WORDS[status] ?? (status >= 500 ? serverErrorWords : otherStatusWords);
+	return words(status, said ? `: ${said}` : '');
 }
 
 function redirectTarget(location: unknown, requestUrl: string): URL | undefined {
@@ -151,7 +149,6 @@ function redirectWords(status: number, location: unknown, failed: FailedRequest)
 	const target = redirectTarget(location, failed.url);
 	if (!target) {
 		return {
-			httpCode: status,
 			message: `The Base URL answered with a redirect (HTTP ${status}) that the node does not follow, without a valid address to go to`,
 			description: `${CHECK_API_ADDRESS} ${NEVER_FOLLOWED}.`,
 		};
@@ -164,7 +161,6 @@ function redirectWords(status: number, location: unknown, failed: FailedRequest)
 	if (suggested && sameHost) advice = `Use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
 	else if (suggested) advice = `If ${origin} is your platform's API, use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
 	return {
-		httpCode: status,
 		message: `The Base URL answered with a redirect (HTTP ${status}) to ${shown}, which the node does not follow`,
 		description: `${advice} ${NEVER_FOLLOWED}; nothing was sent to ${origin}.`,
 	};
@@ -192,15 +188,12 @@ function handshakeWords(tls: string): { reason: string; hint: string } {
 function failureWords(outcome: Failure, failed: FailedRequest): Words {
 	const answer = (status: number) => `The platform's answer (HTTP ${status})`;
 	switch (outcome.kind) {
-		case 'error-status': {
-			const { status } = outcome;
-			return { httpCode: status, ...statusWords(status, failed, platformMessage(outcome.body, failed.secret)) };
-		}
+		case 'error-status':
+			return statusWords(outcome.status, failed, platformMessage(outcome.body, failed.secret));
 		case 'rate-limit-exhausted': {
 			const { tries, waitedMs, gaveUp } = outcome;
 			const advice = 'Run fewer items at a time (Options → Max Concurrent Requests), or run the workflow later.';
 			return {
-				httpCode: 429,
 				message: `The platform's rate limit refused this item ${tries === 1 ? 'once' : `${tries} times`}, with ${seconds(waitedMs)} of waiting in between (HTTP 429)`,
 				description:
 					gaveUp.gaveUp === 'tries'
@@ -240,23 +233,19 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 			return { message: `Cannot reach the base URL ${failed.baseUrl}: ${reason}`, description: `${NOTHING_SENT}. ${hint}` };
 		}
 		case 'stopped-while-answering':
-			return { message: "The execution was stopped while this item's request was waiting for its answer", description: '' };
+			return { message: "The execution was stopped while this item's request was waiting for its answer" };
 		case 'connection-broke': {
 			const { code, tls } = outcome;
 			const reason = (code && CONNECTION_BROKE[code]) ?? (tls ? `a TLS error (${tls})` : code ? `network error ${code}` : 'network error');
-			return { message: `The connection to ${failed.baseUrl} broke before an answer came: ${reason}`, description: '' };
+			return { message: `The connection to ${failed.baseUrl} broke before an answer came: ${reason}` };
 		}
 		case 'timeout':
-			return { message: `No complete answer from ${failed.baseUrl} within ${seconds(outcome.deadlineMs)} (timeout)`, description: '' };
+			return { message: `No complete answer from ${failed.baseUrl} within ${seconds(outcome.deadlineMs)} (timeout)` };
 		case 'cut-off':
-			return { httpCode: outcome.status, message: `${answer(outcome.status)} was cut off before its end`, description: '' };
+			return { message: `${answer(outcome.status)} was cut off before its end` };
 		case 'too-large': {
 			const megabytes = Math.round(outcome.maxBytes / (1024 * 1024));
-			return {
-				httpCode: outcome.status,
-				message: `${answer(outcome.status)} is larger than ${megabytes} MB, the most the node accepts`,
-				description: notFromTheApi('this large'),
-			};
+			return { message: `${answer(outcome.status)} is larger than ${megabytes} MB, the most the node accepts`, description: notFromTheApi('this large') };
 		}
 		case 'undecodable': {
 			const shown = quotable(outcome.label ?? '', failed.secret, MAX_SHOWN_ENCODING);
@@ -269,19 +258,17 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 				'inflated-unverified':
 					'it came compressed (the node asks for no compression), and its body does not show that it arrived whole',
 			}[outcome.why];
-			return { httpCode: outcome.status, message: `${answer(outcome.status)} could not be decoded: ${why}`, description: '' };
+			return { message: `${answer(outcome.status)} could not be decoded: ${why}` };
 		}
 		case 'too-deep':
 			return {
-				httpCode: outcome.status,
 				message: `${answer(outcome.status)} is JSON nested more than ${MAX_NESTING_DEPTH} levels deep, more than the node accepts`,
 				description: notFromTheApi('nested this deeply'),
 			};
 		case 'html-page':
 			return {
-				httpCode: outcome.status,
 				message: `The Base URL seems to be a web page, not the platform's API: it answered HTTP ${outcome.status} with an HTML page`,
-				description: `${CHECK_BASE_URL} A sign-in page usually means a proxy or single sign-on stands in front of the API.`,
+				description: `Check ${BASE_URL_ADVICE} A sign-in page usually means a proxy or single sign-on stands in front of the API.`,
 			};
 	}
 }
@@ -298,10 +285,12 @@ export function requestError(outcome: Failure, failed: FailedRequest): NodeApiEr
 export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError {
 	const words = failureWords(outcome, failed);
 	const mayHaveActed = REACH[outcome.kind] === 'may-have-acted' ? mayHaveActedWords(failed) : '';
-	const description = [mayHaveActed, words.description].filter(Boolean).join(' ');
+	const description = [mayHaveActed, words.description ?? ''].filter(Boolean).join(' ');
 	// Refused before a URL was made: there is no request to describe.
 	if (outcome.kind === 'invalid-path') return itemError(failed.node, failed.itemIndex, words.message, description);
-	const httpCode = words.httpCode === undefined ? null : String(words.httpCode);
+	// Every outcome with an HTTP answer carries its status; a 429 given up on has none of its own.
+	const status = 'status' in outcome ? outcome.status : outcome.kind === 'rate-limit-exhausted' ? 429 : undefined;
+	const httpCode = status === undefined ? null : String(status);
 	// The whole URL first: its path may carry an item's value, which may be the key pasted by mistake.
 	const outside = [failed.url, failed.baseUrl].filter((text) => text !== '');
 	const clean = (text: string) =>
@@ -317,6 +306,6 @@ export function requestError(outcome: Failure, failed: FailedRequest): NodeApiEr
 
 /** For an item whose turn never came because the run stopped. */
 export function notStartedError(node: INode, itemIndex: number, reason: StopReason, creates?: string): NodeOperationError {
-	const { message, description } = failureWords({ kind: 'stopped-before-sending', reason }, { node, itemIndex, url: '', baseUrl: '', secret: '', creates });
+	const { message, description = '' } = failureWords({ kind: 'stopped-before-sending', reason }, { node, itemIndex, url: '', baseUrl: '', secret: '', creates });
 	return itemError(node, itemIndex, message, description);
 }
