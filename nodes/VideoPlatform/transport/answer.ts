@@ -5,10 +5,7 @@ import type { Outcome } from './outcome';
 import type { Deadline } from './stop';
 import { DeadlineExceeded } from './stop';
 
-/**
- * How reading ended: `overflowed` (longer than allowed, `bytes` holds its start), `cut-off` (the
- * connection broke or the server stopped early), `undecodable` (n8n's client failed to decompress).
- */
+/** How reading ended; `overflowed` keeps the start, `undecodable` is n8n's client failing to decompress. */
 export interface ReadAnswer {
 	outcome: 'whole' | 'overflowed' | 'cut-off' | 'deadline' | 'undecodable';
 	bytes: Buffer;
@@ -29,10 +26,7 @@ export function discardAnswer(body: unknown): void {
 
 const asBuffer = (chunk: unknown) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), 'utf8'));
 
-/**
- * Reads a (decoded) answer up to `maxBytes`, and no longer than the request's deadline. What
- * comes after `maxBytes` is never read, so a small compressed answer cannot grow into memory.
- */
+/** Reads up to `maxBytes` within the deadline; the rest is never read, so a compressed answer cannot grow into memory. */
 export async function readAnswer(body: unknown, maxBytes: number, deadline: Deadline): Promise<ReadAnswer> {
 	if (!isBodyStream(body)) {
 		const buffer = body === undefined || body === null ? Buffer.alloc(0) : asBuffer(body);
@@ -108,28 +102,14 @@ function answerText(bytes: Buffer, contentType: unknown): { text: string } | { u
 	}
 }
 
-/**
- * Whether n8n's client decompressed the answer. It drops the Content-Encoding of what it
- * inflates but keeps the Content-Length of what came, and a plain body shorter or longer than its
- * Content-Length never reads as whole: so a whole body of another length was inflated.
- */
+/** Whether n8n's client decompressed the answer: a whole body whose length is not its Content-Length (docs/development.md). */
 function inflatedByClient(answer: ReadAnswer, headers: Record<string, unknown> | undefined, status: number): boolean {
 	const length = headers?.['content-length'];
 	if (status === 204 || typeof length !== 'string' || !/^\d+$/.test(length.trim())) return false;
 	return Number(length) !== answer.bytes.length;
 }
 
-/**
- * What a 2xx answer gives the operation: parsed JSON, or else the text as it came (the API does
- * not state its success body). An answer that cannot be read fails the item, and is not sent
- * again: the platform may have acted on it.
- *
- * A compressed body cut short inside intact HTTP framing is inflated by n8n's client without an
- * error, so the requests ask for no compression (Accept-Encoding: identity), and an answer the
- * client inflated anyway passes only when it is JSON whose end shows: an object, array, string or
- * literal (of a cut number, a shorter number is left). Without a Content-Length, the client
- * leaves no trace of inflating: then only a cut answer labelled JSON is caught.
- */
+/** A 2xx answer's body: JSON, else the text as it came; one inflated by n8n's client must show its end (docs/development.md). */
 export function decodeSuccess(answer: ReadAnswer, response: { headers?: Record<string, unknown>; statusCode: number }): Outcome {
 	const { headers, statusCode: status } = response;
 	const encoding = undecodedEncoding(headers?.['content-encoding']);
@@ -166,8 +146,7 @@ export async function readOutcome(response: IN8nHttpFullResponse, maxBytes: numb
 		return { kind: 'redirected', status, location: headers?.location };
 	}
 	if (status < 200 || status >= 300) {
-		// Read, not dropped, so that the connection can be reused for the retry. The status says
-		// enough when the answer cannot be read; one that does not decode is quoted with its gaps.
+		// Read, not dropped, so that the connection can be reused for the retry.
 		const { bytes } = await readAnswer(response.body, MAX_ERROR_ANSWER_BYTES, deadline);
 		if (status === 429) return { kind: 'rate-limited', retryAfter: headers?.['retry-after'] };
 		const decoded = answerText(bytes, headers?.['content-type']);

@@ -55,12 +55,7 @@ export interface TransportSeams {
 	policy?: Partial<TransportPolicy>;
 }
 
-/**
- * The one way requests reach the platform, one per node run. It reads the credential once, paces
- * requests with every run in this process that uses the same credential, sends, and turns how
- * each sending ended into an `Outcome` (outcome.ts): that decides whether it goes again (only a
- * 429 does) and which error the item gets (messages.ts). Redirects are never followed.
- */
+/** The one way requests reach the platform, one per node run (a request's life: docs/development.md). */
 export class PlatformClient {
 	private credential?: Promise<VideoPlatformCredentials>;
 
@@ -72,10 +67,7 @@ export class PlatformClient {
 
 	private readonly clock: Clock;
 
-	/**
-	 * This run's own 429s (the pacer may be shared with other runs), and its waits for them: how
-	 * many are under way, since when, and the wall time some item waited.
-	 */
+	/** This run's own 429s (the pacer may be shared) and its waits: under way, since when, wall time waited. */
 	private readonly rateLimited = { refused: 0, waiting: 0, since: 0, pausedMs: 0 };
 
 	/** How each failed item's request ended, for the run's report. */

@@ -140,11 +140,7 @@ function suggestedBaseUrl(target: URL, failed: FailedRequest): string | undefine
 	return suggested === failed.baseUrl ? undefined : quotable(suggested, failed.secret, MAX_SHOWN_URL);
 }
 
-/**
- * A 3xx is never followed: it could carry the key to another origin, or turn the POST into a
- * GET whose answer would pass for a created room. The target is shown without user info,
- * query or fragment, where secrets could sit.
- */
+/** A 3xx is never followed (docs/development.md); its target is shown without user info, query or fragment. */
 function redirectWords(status: number, location: unknown, failed: FailedRequest): Words {
 	const target = redirectTarget(location, failed.url);
 	if (!target) {
@@ -273,12 +269,7 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 	}
 }
 
-/**
- * The one way a failed request becomes the error its item gets. The node's own words come from
- * `failureWords`, with any text from outside made safe by `quotable`/`platformMessage`; only the
- * Base URL, which the user typed and may have pasted the key into, is redacted here. Redacting
- * the node's own words would garble them when a key is short ("er" is in "server").
- */
+/** The one way a failed request becomes its item's error; only the Base URL and URL are redacted here (docs/development.md). */
 export function requestError(outcome: Extract<Failure, { kind: 'invalid-path' }>, failed: FailedRequest): NodeOperationError;
 export function requestError(outcome: Exclude<Failure, { kind: 'invalid-path' }>, failed: FailedRequest): NodeApiError;
 export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError;

@@ -3,11 +3,7 @@ import type { RateLimitPolicy } from './pacer';
 import { retryDelayMs } from './pacer';
 import type { StopReason } from './stop';
 
-/**
- * Every way one request can end, as one value. Its `kind` decides, in `REACH` below, whether
- * anything was sent and whether the platform may have acted; `nextStep` decides whether it is
- * sent again; messages.ts says it in words.
- */
+/** Every way one request can end: `REACH` says what was sent, `nextStep` whether it goes again, messages.ts the words. */
 export type Outcome =
 	| { kind: 'answered'; response: PlatformResponse }
 	| { kind: 'error-status'; status: number; body: string }
@@ -29,10 +25,7 @@ export type Outcome =
 	| { kind: 'too-deep'; status: number }
 	| { kind: 'html-page'; status: number };
 
-/**
- * Why a 2xx answer could not be read; `label` holds the Content-Encoding or charset named.
- * `inflated-unverified`: n8n's client inflated a compressed answer, which does not show its end.
- */
+/** Why a 2xx answer could not be read (`label`: the Content-Encoding or charset); see docs/development.md for `inflated-unverified`. */
 type UndecodableWhy = 'encoding' | 'damaged' | 'charset' | 'not-in-charset' | 'not-json' | 'inflated-unverified';
 
 /** Every outcome but a success: each fails its item. */
@@ -41,10 +34,7 @@ export type Failure = Exclude<Outcome, { kind: 'answered' } | { kind: 'rate-limi
 /** Why an item stopped retrying after 429s: too many tries, or a wait beyond what one item may wait. */
 type RateLimitGiveUp = { gaveUp: 'tries' } | { gaveUp: 'wait'; nextWaitMs: number; maxWaitMs: number };
 
-/**
- * What reached the platform: nothing; only requests it refused with 429 (so it did not act); a
- * request it may have acted on with no answer to say so; or an answer that says what happened.
- */
+/** What reached the platform: nothing, only 429-refused requests, a request with no answer to say what it did, or an answer. */
 type Reach = 'not-sent' | 'refused' | 'may-have-acted' | 'answered';
 
 export const REACH: Record<Outcome['kind'], Reach> = {
@@ -68,13 +58,7 @@ export function heldBackByStop(outcome: Outcome): boolean {
 /** How often one request was refused with 429 so far, and how long it waited for them; the client keeps it. */
 export type RateLimitBudget = { refusals: number; waitedMs: number };
 
-/**
- * Every retry decision, in order. Only a 429 is sent again: the platform refused it, so it did
- * not act, and it asked for a wait. Nothing else is: a request the platform may have acted on
- * could create a second room (the API offers no idempotency key), and one that was not sent
- * would fail the same way again. (Were a read, such as a GET, published, its row would go here:
- * sent again after a 500/502/503/504 or a lost answer, since it changes nothing.)
- */
+/** Every retry decision: only a 429 is sent again (why, and where a safe retry would go: docs/development.md). */
 export function nextStep(
 	outcome: Outcome,
 	budget: Readonly<RateLimitBudget>,
@@ -95,10 +79,7 @@ export function nextStep(
 	return { sendAgainAfterMs: delayMs };
 }
 
-/**
- * Network error codes that come before the request left n8n: nothing reached the platform.
- * (ERR_INVALID_URL: n8n's client refuses a URL it cannot parse before it connects.)
- */
+/** Network error codes that come before the request left n8n (ERR_INVALID_URL: a URL n8n's client cannot parse). */
 const NOT_SENT_CODES = [
 	'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL',
 	'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID',
@@ -127,23 +108,14 @@ function networkFailure(error: unknown): NetworkFailure | undefined {
 	return undefined;
 }
 
-/**
- * OpenSSL's reason for a failed TLS connection, e.g. "wrong version number". Node puts it in the
- * code (ERR_SSL_…) or, for EPROTO (https:// to a plain http:// port, for one), only in the message.
- */
+/** OpenSSL's reason, e.g. "wrong version number": in the code (ERR_SSL_…), or for EPROTO only in the message. */
 function tlsFailureReason({ code, message }: NetworkFailure): string | undefined {
 	if (code.startsWith('ERR_SSL_')) return code.slice('ERR_SSL_'.length).toLowerCase().replace(/_/g, ' ');
 	if (code === 'EPROTO') return /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1];
 	return undefined;
 }
 
-/**
- * Ends of OpenSSL reasons that only a handshake gives, before the request is sent (the prefix,
- * such as "sslv3 " or "tlsv1 ", varies). Any other TLS failure, such as "decryption failed or bad
- * record mac" or "record overflow" in the records that carry the request and its answer, may come
- * after the request went; an unknown one counts as such too, since a wrong "nothing was sent"
- * invites sending a second room, while a wrong "may have" costs only a look at the platform.
- */
+/** Ends of OpenSSL reasons only a handshake gives, before sending; any other TLS failure may come after (docs/development.md). */
 const HANDSHAKE_ONLY_REASONS = [
 	'wrong version number', 'unsupported protocol', 'no protocols available', 'alert handshake failure', 'alert protocol version',
 	'alert certificate required', 'alert bad certificate', 'alert unknown ca', 'alert certificate unknown', 'alert unsupported certificate',
@@ -153,10 +125,7 @@ const HANDSHAKE_ONLY_REASONS = [
 /** The error classes of n8n's outbound (SSRF) protection, in @n8n/backend-network (n8n 2.x). */
 const SSRF_ERROR_NAMES = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
 
-/**
- * n8n's reason when its outbound protection refused to send, wherever the HTTP layer nested the
- * error: its message, and the host and address it names. Recognised by class, not by wording.
- */
+/** n8n's reason (message, host, address) when its outbound protection refused to send; told by class, not wording. */
 function ssrfBlockReason(error: unknown): string | undefined {
 	for (const cause of causeChain(error)) {
 		const { name, message, hostname, ip } = cause;
@@ -168,10 +137,7 @@ function ssrfBlockReason(error: unknown): string | undefined {
 	return undefined;
 }
 
-/**
- * A request that got no HTTP answer at all. Only the error code, or n8n's reason for refusing to
- * send, is kept, never the error.
- */
+/** A request that got no HTTP answer: only the error code, or n8n's reason for refusing, is kept, never the error. */
 export function noAnswerOutcome(
 	error: unknown,
 	deadlineMs: number,

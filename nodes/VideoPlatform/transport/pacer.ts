@@ -61,16 +61,7 @@ export interface RateLimitReport {
 	pausedMs: number;
 }
 
-/**
- * Paces the requests of every run that shares it (one per credential in a process), so that they
- * flow near the platform's rate limit without bursting into it. Until the first 429 nothing is
- * held. The first 429s pause every request as long as the platform asked; from then on requests
- * are spaced at 95 % of the rate accepted in the second before. (A run that starts while others
- * use up the limit has had almost nothing accepted: it waits out up to two such pauses before it
- * learns, rather than learn one a second and crawl.) The rate rises again after the hold, so that
- * one learned while others were sending recovers once they stop. A later 429 steps it back; only
- * the refused request waits, unless the platform asks for a lockout, which every request waits out.
- */
+/** Paces every run sharing it near the platform's rate limit, learned from 429s (how: docs/development.md, "The pacer"). */
 export class RequestPacer {
 	private resumeAt = 0;
 
@@ -136,20 +127,13 @@ export class RequestPacer {
 /** Far more credentials than one process uses at once; the least recently used goes first. */
 const MAX_PACERS = 64;
 
-/**
- * One pacer per credential, Base URL and API key in this process, so that executions with the
- * same key share the platform's rate rather than each learn its own share and keep it. Across
- * processes (queue-mode workers) nothing is shared; each process learns and recovers.
- */
+/** One pacer per credential, Base URL and API key in this process, so that runs with one key share its rate. */
 export class PacerRegistry {
 	private readonly pacers = new Map<string, RequestPacer>();
 
 	constructor(private readonly clock: Clock) {}
 
-	/**
-	 * A run with no saved credential gets a pacer of its own, and so does a new key, which may have
-	 * a limit of its own. The key is kept only inside a digest.
-	 */
+	/** A run with no saved credential gets a pacer of its own; the key is kept only inside a digest. */
 	pacerFor(credentialId: string | undefined, baseUrl: string, apiKey: string): RequestPacer {
 		if (!credentialId) return new RequestPacer(this.clock);
 		const key = createHash('sha256').update(JSON.stringify([credentialId, baseUrl, apiKey])).digest('hex');

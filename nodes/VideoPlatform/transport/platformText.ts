@@ -10,11 +10,7 @@ const REDACTED = '[redacted]';
 /** Shown instead of a text that the redaction itself could not handle: never the text. */
 const UNCHECKABLE = '[redacted: this text could not be checked for the key]';
 
-/**
- * Removes the key wherever and however it is echoed (secretTraces.ts), and anything sent as a
- * Bearer token. Only for text from outside the node: a short key would garble the node's words.
- * It never throws: a text it cannot check is not shown at all.
- */
+/** Removes the key however echoed, and any Bearer token, from text from outside; never throws, hides what it cannot check. */
 export function redact(text: string, secret: string): string {
 	try {
 		return hideSecret(String(text), String(secret ?? ''), REDACTED).replace(/\bBearer\s+(?!\[redacted\])\S+/gi, 'Bearer [redacted]');
@@ -47,10 +43,7 @@ export function stripControlCharacters(text: string): string {
 	return out.replace(/ {2,}/g, ' ').trim();
 }
 
-/**
- * Safe to show: redacted before and after the control characters go (an escape sequence inside
- * the key would otherwise hide it from the first pass), and only then cut.
- */
+/** Safe to show: redacted before and after control characters go (an escape inside the key hides it), then cut. */
 export function quotable(text: string, secret: string, maxLength = MAX_QUOTED_LENGTH): string {
 	const clean = redact(stripControlCharacters(redact(text, secret)), secret);
 	return clean.length > maxLength ? `${clean.slice(0, maxLength)}…` : clean;
@@ -77,10 +70,7 @@ function wordsOf(body: unknown): string {
 	return '';
 }
 
-/**
- * The platform's own words from an error body, safe to show. The error body shape is not
- * published, so common fields are tried and the raw text is the fallback.
- */
+/** The platform's words from an error body (its shape is unpublished: common fields, else the raw text), safe to show. */
 export function platformMessage(body: unknown, secret: string): string {
 	return quotable(wordsOf(body), secret);
 }

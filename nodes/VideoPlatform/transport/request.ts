@@ -35,10 +35,7 @@ function segmentProblem(segment: unknown): string | undefined {
 	return undefined;
 }
 
-/**
- * `/rooms/a%2Fb`: each segment percent-encoded, so that a `/`, `?`, `#` or `..` in a value (an ID
- * from an earlier node, say) stays inside its segment; or why a segment cannot be sent.
- */
+/** `/rooms/a%2Fb`: each segment percent-encoded, so a `/`, `?`, `#` or `..` stays inside it; or why one cannot be sent. */
 export function encodePath(path: readonly PathSegment[]): { path: string } | { problem: string } {
 	const problem = path.length === 0 ? 'is missing' : path.map(segmentProblem).find((found) => found !== undefined);
 	if (problem) return { problem };

@@ -21,11 +21,7 @@ const SLOTS_PER_DEADLINE = 60;
 
 const slots = new Map<string, Set<AbortController>>();
 
-/**
- * Ends `deadline` between `ms` and `ms` plus a sixtieth from now, unless it leaves the returned set
- * first. Shared, since AbortSignal.timeout's timer cannot be cleared: one per request would outlive
- * it by the whole deadline.
- */
+/** Ends `deadline` within a sixtieth after `ms`, unless it leaves the set; shared, as AbortSignal.timeout cannot be cleared. */
 function joinSlot(ms: number, deadline: AbortController): Set<AbortController> {
 	const slotMs = Math.max(1, Math.ceil(ms / SLOTS_PER_DEADLINE));
 	const now = Date.now();
@@ -45,10 +41,7 @@ function joinSlot(ms: number, deadline: AbortController): Set<AbortController> {
 	return members;
 }
 
-/**
- * One request's deadline, from send to the last byte of the answer, so that an answer that
- * trickles in fails like a silent one; the user's stop (`cancel`) ends it at once.
- */
+/** One request's deadline, from send to the answer's last byte; the user's stop (`cancel`) ends it at once. */
 export class Deadline {
 	readonly signal: AbortSignal;
 
@@ -93,11 +86,7 @@ export class Deadline {
 	}
 }
 
-/**
- * One per run, and the one way anything of it is cancelled: once the run stops, waits end and no
- * request is sent. Only the user's stop also cuts short requests under way (their `deadline`);
- * after an item fails those finish, so that the error can say which items got their room.
- */
+/** One per run, the one way anything of it is cancelled; only the user's stop cuts short requests under way. */
 export class RunStop {
 	private readonly runFailed = new AbortController();
 
