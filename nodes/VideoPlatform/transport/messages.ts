@@ -215,19 +215,15 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 				description: `The platform had refused it with HTTP 429 and it was not sent again, so ${nothingCreated(failed.creates)}.`,
 			};
 		case 'unreachable':
-			return {
-				message: `Cannot reach the base URL ${failed.baseUrl}: ${UNREACHABLE[outcome.code]}`,
-				description: `${NOTHING_SENT}. ${CHECK_REACHABLE}`,
-			};
+		case 'handshake-failed': {
+			const { reason, hint } = outcome.kind === 'unreachable' ? { reason: UNREACHABLE[outcome.code], hint: CHECK_REACHABLE } : handshakeWords(outcome.tls);
+			return { message: `Cannot reach the base URL ${failed.baseUrl}: ${reason}`, description: `${NOTHING_SENT}. ${hint}` };
+		}
 		case 'blocked-by-n8n':
 			return {
 				message: `n8n's outbound protection (SSRF protection) blocked the request to ${failed.baseUrl}. n8n's reason: ${quotable(outcome.reason, failed.secret, MAX_SHOWN_URL)}`,
 				description: `${NOTHING_SENT}. An n8n administrator can allow this host with N8N_SSRF_ALLOWED_HOSTNAMES, or its address with N8N_SSRF_ALLOWED_IP_RANGES, in n8n's environment.`,
 			};
-		case 'handshake-failed': {
-			const { reason, hint } = handshakeWords(outcome.tls);
-			return { message: `Cannot reach the base URL ${failed.baseUrl}: ${reason}`, description: `${NOTHING_SENT}. ${hint}` };
-		}
 		case 'stopped-while-answering':
 			return { message: "The execution was stopped while this item's request was waiting for its answer" };
 		case 'connection-broke': {
