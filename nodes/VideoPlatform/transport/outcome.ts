@@ -91,7 +91,6 @@ const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED']);
 
 type NetworkFailure = { code: string; message: string };
 
-/** The error and its causes, as deep as the HTTP layer nests them. */
 function* causeChain(error: unknown): Generator<Record<string, unknown>> {
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {

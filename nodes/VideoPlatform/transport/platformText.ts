@@ -19,10 +19,8 @@ export function redact(text: string, secret: string): string {
 	}
 }
 
-/** What the node's output holds where a successful answer held the key. */
 export const KEY_REMOVED_MARKER = '[API key removed by the node]';
 
-/** A successful answer with every trace of the key replaced by KEY_REMOVED_MARKER. */
 export function withoutSecret(value: unknown, secret: string): unknown {
 	return hideSecretInValue(value, secret, KEY_REMOVED_MARKER);
 }

@@ -22,7 +22,6 @@ export interface PlatformRequest {
 /** Far longer than any ID; a longer path would make servers refuse the request line or headers. */
 const MAX_SEGMENT_LENGTH = 1024;
 
-/** Why a path segment cannot be sent, or undefined when it can. */
 function segmentProblem(segment: unknown): string | undefined {
 	if (typeof segment === 'number' ? !Number.isFinite(segment) : typeof segment !== 'string') {
 		return 'is not text or a number';

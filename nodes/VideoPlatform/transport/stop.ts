@@ -27,15 +27,13 @@ function joinSlot(ms: number, deadline: AbortController): Set<AbortController> {
 	const now = Date.now();
 	const dueSlot = Math.ceil((now + ms) / slotMs);
 	const key = `${slotMs}:${dueSlot}`;
-	let members = slots.get(key);
-	if (!members) {
-		const due = new Set<AbortController>();
-		slots.set(key, due);
+	const members = slots.get(key) ?? new Set<AbortController>();
+	if (!slots.has(key)) {
+		slots.set(key, members);
 		AbortSignal.timeout(dueSlot * slotMs - now).addEventListener('abort', () => {
 			slots.delete(key);
-			for (const member of due) member.abort();
+			for (const member of members) member.abort();
 		});
-		members = due;
 	}
 	members.add(deadline);
 	return members;
