@@ -116,7 +116,10 @@ function statusWords(status: number, failed: FailedRequest, said: string): Words
 	if (status === 404 && failed.notFound) {
 		// The operation's words may hold an item's value; a wrong Base URL also answers 404 to everything.
 		const { message, description } = failed.notFound;
-		return { message: redact(message, failed.secret), description: `${redact(description, failed.secret)} If this happens whatever the value, check ${BASE_URL_ADVICE}` };
+		return {
+			message: redact(message, failed.secret),
+			description: `${redact(description, failed.secret)} If this happens whatever the value, check ${BASE_URL_ADVICE}`,
+		};
 	}
 	const words = STATUS_WORDS[status] ?? (status >= 500 ? serverErrorWords : otherStatusWords);
 	return words(status, said ? `: ${said}` : '');
