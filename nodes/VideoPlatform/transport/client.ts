@@ -199,7 +199,7 @@ function httpOptions(request: PlatformRequest, url: string, deadlineMs: number):
 	return {
 		method: request.method,
 		url,
-		// Uncompressed: n8n's client inflates a cut gzip answer without an error (see answer.ts).
+		// Uncompressed: n8n's client inflates a cut gzip answer without an error (docs/development.md).
 		headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Encoding': 'identity' },
 		body: request.body === undefined ? undefined : JSON.stringify(request.body),
 		// A stream, so that the answer's size and its deadline are the node's to enforce.
