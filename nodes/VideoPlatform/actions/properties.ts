@@ -16,12 +16,30 @@ function resourceOption({ resource }: { resource: INodePropertyOptions }): INode
 	return { ...resource, displayOptions: { show: { '@tool': [false] } } };
 }
 
-/** A resource's fields, each operation that sends requests followed by the router's Options for it. */
+/** A resource's Operation selector, built from its `operations`: the first is the default. */
+function operationSelector(resource: string, entry: Resource): INodeProperties {
+	const operations = Object.entries(entry.operations);
+	const [[first]] = operations;
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: operations.map(([value, { option }]) => ({ name: option.name, value, description: option.description, action: option.action })),
+		default: first,
+	};
+}
+
+/** A resource's selector and fields: each operation's, then the router's Options for those that send requests. */
 function fieldsOf(resource: string, entry: Resource): INodeProperties[] {
-	const options = Object.entries(entry.operations)
+	const operations = Object.entries(entry.operations);
+	const shownFor = (operation: string) => ({ show: { resource: [resource], operation: [operation] } });
+	const fields = operations.flatMap(([operation, { properties }]) => updateDisplayOptions(shownFor(operation), properties));
+	const options = operations
 		.filter(([, operation]) => operation.kind === 'item')
-		.flatMap(([operation]) => updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, [runOptions]));
-	return [...entry.description, ...options];
+		.flatMap(([operation]) => updateDisplayOptions(shownFor(operation), [runOptions]));
+	return [operationSelector(resource, entry), ...fields, ...options];
 }
 
 /** The Resource selector, then each resource's Operation selector and fields. */

@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ROOM_TYPES } from '../../platform';
 import type { PlatformRequester } from '../../transport';
 import { readTextParameter } from '../parameters';
 import { responseToJson } from '../responseToJson';
+import type { OperationOption } from '../resources';
 
-const properties: INodeProperties[] = [
+export const option: OperationOption = { name: 'Create', description: 'Create a room', action: 'Create a room' };
+
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -32,10 +34,6 @@ const properties: INodeProperties[] = [
 		},
 	},
 ];
-
-const displayOptions = { show: { resource: ['room'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 export const kind = 'item';
 

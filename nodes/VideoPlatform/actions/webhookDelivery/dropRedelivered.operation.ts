@@ -1,9 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { comparedKey, DELIVERY_KEY_EXPRESSION, DELIVERY_KEY_PATH } from '../../shared/deliveryKey';
 import { hintInOutputPane } from '../../shared/executionHints';
 import { errorToJson } from '../../shared/itemError';
+import type { OperationOption } from '../resources';
+
+export const option: OperationOption = {
+	name: 'Drop Redelivered',
+	description: "Let each of the trigger's deliveries through once, by its delivery key",
+	action: 'Drop redelivered webhook deliveries',
+};
 
 export const DEFAULT_KEYS_REMEMBERED = 10_000;
 /** n8n reads and writes all remembered keys on every run: about 2.7 MB at this bound. */
@@ -14,7 +21,7 @@ export type KeyScope = 'node' | 'workflow';
 
 // The field names are those of the former Video Platform Redelivery Filter node, so that its
 // settings carry over as they are.
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName:
 			'An item whose key this node has already let through stops here; the rest of the workflow does not run for it. Right after the Video Platform Trigger the key is set for you; after another trigger, set Delivery Key to an expression for the field that identifies an item, such as the ID of an event.',
@@ -61,10 +68,6 @@ const properties: INodeProperties[] = [
 		default: 'node',
 	},
 ];
-
-const displayOptions = { show: { resource: ['webhookDelivery'], operation: ['dropRedelivered'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 export const kind = 'batch';
 

@@ -1,7 +1,6 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { resources, resourcesWithoutRequests } from '../../../../nodes/VideoPlatform/actions/resources';
 import { router } from '../../../../nodes/VideoPlatform/actions/router';
 import { createDeduplicationStore, createFilterContext } from '../../../helpers/deduplicationContext';
 import { createExecuteContext, realHttp } from '../../../helpers/executeContext';
@@ -144,16 +143,6 @@ describe('router with a batch operation (Webhook Delivery → Drop Redelivered)'
 		const context = createFilterContext({ store, items: [keyed('id:a')], nodeType: 'n8n-nodes-videoplatform.videoPlatformTool' });
 		await expect(router.call(context, testClients())).rejects.toThrow('This operation does not run as an AI tool');
 		expect(store.calls).toEqual([]);
-	});
-});
-
-describe('resource registry', () => {
-	it('keys each resource by its value in the Resource list', () => {
-		for (const [name, entry] of Object.entries(resources)) expect(entry.resource.value).toBe(name);
-	});
-
-	it('counts as sending no request only resources whose operations are all batch ones', () => {
-		expect(resourcesWithoutRequests).toEqual(['webhookDelivery']);
 	});
 });
 

@@ -20,7 +20,8 @@ import { scriptedServer } from '../../../helpers/scriptedServer';
  */
 const roomGet: ItemOperation = {
 	kind: 'item',
-	description: [],
+	option: { name: 'Test', description: 'A test operation', action: 'Test' },
+	properties: [],
 	async execute(this: IExecuteFunctions, itemIndex: number, platform: PlatformRequester): Promise<IDataObject> {
 		const id = this.getNodeParameter('roomId', itemIndex) as string;
 		const response = await platform.request({
@@ -84,7 +85,8 @@ describe('the transport, for an operation that reads (GET)', () => {
 	it('never shows the key when an item pasted it into the path, in the URL or in the operation\'s own 404', async () => {
 		const pathOnly: ItemOperation = {
 			kind: 'item',
-			description: [],
+			option: { name: 'Test', description: 'A test operation', action: 'Test' },
+			properties: [],
 			async execute(this: IExecuteFunctions, itemIndex: number, platform: PlatformRequester) {
 				const id = this.getNodeParameter('roomId', itemIndex) as string;
 				return (await platform.request({ method: 'GET', path: ['rooms', id] })).body as IDataObject;
@@ -128,7 +130,8 @@ describe('the transport, for an operation that reads (GET)', () => {
 describe('the transport, for an operation that creates (POST)', () => {
 	const roomCreate: ItemOperation = {
 		kind: 'item',
-		description: [],
+		option: { name: 'Test', description: 'A test operation', action: 'Test' },
+		properties: [],
 		creates: 'room',
 		async execute(this: IExecuteFunctions, itemIndex: number, platform: PlatformRequester) {
 			return (await platform.request({ method: 'POST', path: ['rooms'], body: { name: 'Biology' } })).body as IDataObject;
