@@ -23,6 +23,8 @@ export interface NpmRegistryStandIn {
 	proxy: HttpsStandIn;
 	/** For n8n's start: the proxy, the CA, and an npm cache of its own. */
 	env: Record<string, string>;
+	/** verdaccio's log and the proxy's (each CONNECT, each request and its status), by a name to keep them under. */
+	logFiles(): Record<string, string>;
 	/** Stops both and removes `folder`. */
 	stop(): Promise<void>;
 }
@@ -30,11 +32,13 @@ export interface NpmRegistryStandIn {
 export async function startNpmRegistryStandIn(folder: string, maxLifetimeMs: number): Promise<NpmRegistryStandIn> {
 	const ca: TestCa = makeTestCa([NPM_REGISTRY]);
 	const registry = await startRegistry({ dir: path.join(folder, 'registry'), publicUrl: `https://${NPM_REGISTRY}/` });
-	const proxy = await startHttpsStandIn({ hosts: [NPM_REGISTRY], ca, onRequest: forwardTo(registry.url), maxLifetimeMs });
+	const proxyLog = path.join(folder, 'proxy.log');
+	const proxy = await startHttpsStandIn({ hosts: [NPM_REGISTRY], ca, onRequest: forwardTo(registry.url), maxLifetimeMs, logFile: proxyLog });
 	return {
 		registry,
 		proxy,
 		env: { ...proxyEnv(proxy, ca), npm_config_cache: path.join(folder, 'npm-cache') },
+		logFiles: () => ({ 'registry-verdaccio.log': registry.logFile, 'registry-proxy.log': proxyLog }),
 		async stop() {
 			await proxy.stop();
 			await registry.stop();

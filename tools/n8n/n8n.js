@@ -410,6 +410,22 @@ class N8n {
 		];
 	}
 
+	/**
+	 * Every log this n8n has written, by a name to keep it under: each process's runs in order
+	 * (`worker-1.run1.log`, `worker-1.run2.log` when it was restarted), then PostgreSQL's and Redis's.
+	 * @returns {Record<string, string>}
+	 */
+	logFiles() {
+		/** @type {Record<string, string>} */
+		const files = {};
+		for (const p of this.processes) {
+			const runs = /** @type {string[]} */ ([...p.pastLogs, p.logFile].filter(Boolean));
+			runs.forEach((file, i) => (files[runs.length > 1 ? `${p.name}.run${i + 1}.log` : `${p.name}.log`] = file));
+		}
+		for (const service of Object.values(this.services ?? {})) files[`${service.name}.log`] = service.logFile;
+		return files;
+	}
+
 	/** Stops every process by process group; in queue mode also Redis, PostgreSQL and the watchdog. */
 	async stop() {
 		await Promise.all(this.processes.map((p) => p.stop()));

@@ -181,6 +181,24 @@ describe('N8n in queue mode, prepared (services faked)', () => {
 		await n8n.stop();
 		expect(n8n.services).toBeUndefined();
 	});
+
+	it("names every log: each process's runs in order, then PostgreSQL's and Redis's", async () => {
+		const n8n = await new N8n({ userFolder: queueFolder, queue: { workers: 1 } }).prepare();
+		n8n.main.logFile = '/logs/main.log';
+		n8n.workers[0].pastLogs = ['/logs/worker.1.log'];
+		n8n.workers[0].logFile = '/logs/worker.log';
+		n8n.services!.postgres.logFile = '/logs/postgres.log';
+		n8n.services!.redis.logFile = '/logs/redis.log';
+		expect(n8n.logFiles()).toEqual({
+			'main.log': '/logs/main.log',
+			'worker-1.run1.log': '/logs/worker.1.log',
+			'worker-1.run2.log': '/logs/worker.log',
+			'postgres.log': '/logs/postgres.log',
+			'redis.log': '/logs/redis.log',
+		});
+		await n8n.stop();
+	});
+
 });
 
 describe('startQueueStack', () => {
