@@ -31,7 +31,10 @@ const TEST_TIMEOUT_MS = 10 * 60_000;
 const version = defaultVersion();
 // Times, pub/sub messages, npm commands and job events in every process's log: what a failure keeps.
 const DEBUG_LOGS = { N8N_LOG_LEVEL: 'debug' };
-const rooms = roomByWebhook('wfQueueFromEnvRooms', 'vpQueueFromEnv');
+// A Respond to Webhook node answers a run that works: the worker sends that answer over the job's
+// progress messages, which n8n hears from its start, while a Webhook node answering from the last
+// node waits on n8n hearing the job's end, which it misses when the job ends quickly (see step 2).
+const rooms = roomByWebhook('wfQueueFromEnvRooms', 'vpQueueFromEnv', 'respondNode');
 const deliveries = workflow('wfQueueFromEnvTrigger', [
 	node(TRIGGER, VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: ALL_DELIVERIES, options: {} }, { webhookId: '3e8d1b6a-7c42-4f05-a9d3-5b2e8f1c6a94' }),
 	node('Done', 'n8n-nodes-base.noOp', {}),
@@ -113,13 +116,20 @@ describeIfManaged(`N8N_COMMUNITY_PACKAGES in queue mode on a real n8n ${version}
 		// The webhook processor, with N8N_REINSTALL_MISSING_PACKAGES=true, first: its install is
 		// announced over Redis, and a worker running then would install the package from that.
 		await startWith(webhook, '0.1.0', { N8N_REINSTALL_MISSING_PACKAGES: 'true' });
+		await n8n.waitForWebhook(roomWebhookUrl(n8n.webhookUrl));
+		// The call is queued before the worker runs. n8n 2.41.1 never answers a failed run's call
+		// when the job ended before the webhook processor waited for it (waitUntilJobEndsAreHeard),
+		// and this worker fails the job 10 to 50 ms after it is queued: the cold CI run of 2026-11-25
+		// hung here, and with the webhook processor's Redis traffic slowed by 20 ms, 5 calls of 5 did.
+		const answer = createRoomThroughWebhook(n8n.webhookUrl, 'On a worker without the package');
+		answer.catch(() => undefined); // awaited below; a step before it may throw first
+		await n8n.waitUntilJobEndsAreHeard();
 		await startWith(withoutReinstall, '0.1.0');
 		expect(versionOnDisk(withoutReinstall)).toBeUndefined();
 		expect(logOf(withoutReinstall)).toContain('n8n detected that some packages are missing');
 
-		await n8n.waitForWebhook(roomWebhookUrl(n8n.webhookUrl));
-		const answer = await createRoomThroughWebhook(n8n.webhookUrl, 'On a worker without the package');
-		expect([answer.status, JSON.parse(answer.body)]).toEqual([500, { message: 'Error in workflow' }]);
+		const { status, body } = await answer;
+		expect([status, JSON.parse(body)]).toEqual([500, { message: 'Error in workflow' }]);
 		const run = newest(await executions(rooms.id, 1));
 		expect(workerOf(run.id)).toBe(withoutReinstall.name);
 		expect(run.status).toBe('error');

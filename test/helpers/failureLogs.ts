@@ -23,7 +23,7 @@ export function keepLogs(suite: string, why: string, logs: Record<string, string
 	mkdirSync(folder, { recursive: true });
 	const present = Object.entries(logs).filter(([, file]) => existsSync(file));
 	for (const [name, file] of present) copyFileSync(file, path.join(folder, name));
-	const tails = present.map(([name, file]) => `--- ${name}, last ${TAIL_LINES} lines ---\n${tail(path.join(folder, name))}`);
+	const tails = present.map(([name]) => `--- ${name}, last ${TAIL_LINES} lines ---\n${tail(path.join(folder, name))}`);
 	return [`${why}: the logs of every process are kept in ${folder}`, ...tails].join('\n');
 }
 

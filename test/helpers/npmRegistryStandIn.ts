@@ -58,17 +58,21 @@ export async function startStandInWithTwoReleases(folder: string, maxLifetimeMs:
 
 const WEBHOOK_PATH = 'room-by-webhook';
 
-/** A workflow a user saved: a webhook that creates the room named in its body and answers with it. */
-export function roomByWebhook(id: string, credentialId: string) {
+/**
+ * A workflow a user saved: a webhook that creates the room named in its body and answers with it.
+ * `answer`: 'lastNode', the Webhook node answers when the run has ended; 'respondNode', a Respond to
+ * Webhook node answers as it runs, which in queue mode the worker sends over the job's progress
+ * messages, so the answer does not wait on n8n hearing the job's end.
+ */
+export function roomByWebhook(id: string, credentialId: string, answer: 'lastNode' | 'respondNode' = 'lastNode') {
 	const create = createRoom('Create room', credentialId);
 	create.parameters.name = '={{ $json.body.name }}';
-	return workflow(id, [
-		node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'lastNode', options: {} }, {
-			typeVersion: 2,
-			webhookId: '6c1f0a52-3b7e-4d19-9a86-0e5d2c7b4f31',
-		}),
-		create,
-	]);
+	const webhook = node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: answer === 'lastNode' ? 'lastNode' : 'responseNode', options: {} }, {
+		typeVersion: 2,
+		webhookId: '6c1f0a52-3b7e-4d19-9a86-0e5d2c7b4f31',
+	});
+	if (answer === 'lastNode') return workflow(id, [webhook, create]);
+	return workflow(id, [webhook, create, node('Respond', 'n8n-nodes-base.respondToWebhook', { respondWith: 'firstIncomingItem', options: {} }, { typeVersion: 1.1 })]);
 }
 
 /** That workflow's production webhook (n8n registers it a moment after activation: wait for it). */

@@ -199,6 +199,20 @@ describe('N8n in queue mode, prepared (services faked)', () => {
 		await n8n.stop();
 	});
 
+	it("waits until Bull's failed and completed channels both have a subscriber", async () => {
+		const n8n = await new N8n({ userFolder: queueFolder, queue: {} }).prepare();
+		const answers = ['bull:jobs:failed\n0\nbull:jobs:completed\n0\n', 'bull:jobs:failed\n1\nbull:jobs:completed\n0\n', 'bull:jobs:failed\n1\nbull:jobs:completed\n1\n'];
+		const command = jest.fn(() => answers.shift() ?? '');
+		Object.assign(n8n.services!.redis, { command });
+		await n8n.waitUntilJobEndsAreHeard(5_000);
+		expect(command).toHaveBeenCalledTimes(3);
+		expect(command).toHaveBeenCalledWith('PUBSUB', 'NUMSUB', 'bull:jobs:failed', 'bull:jobs:completed');
+
+		command.mockReturnValue('bull:jobs:failed\n0\nbull:jobs:completed\n0\n');
+		await expect(n8n.waitUntilJobEndsAreHeard(300)).rejects.toThrow('No n8n process listened on bull:jobs:failed and bull:jobs:completed within 0.3 s');
+		await n8n.stop();
+		await expect(new N8n({ userFolder }).waitUntilJobEndsAreHeard()).rejects.toThrow('for queue mode');
+	});
 });
 
 describe('startQueueStack', () => {
