@@ -4,9 +4,7 @@
 // package: packs the tarball and runs n8n's scanner.
 // e2e: drives real n8n (the versions of tools/install/versions.js) and takes minutes.
 // load: hundreds of deliveries and rooms, long back-offs, in real n8n: `npm run bench:load` only;
-// e2e-pending: real-n8n tests not yet passing in a cold CI (`npm run test:e2e-pending`).
 // `npm test` selects unit, workflows, package and e2e.
-const PENDING_E2E = 'test/e2e/communityPackagesQueue.e2e.test.ts';
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json' }];
 const project = (displayName, extra) => ({
 	displayName,
@@ -26,12 +24,6 @@ module.exports = {
 		project('package', { testMatch: ['<rootDir>/test/package/**/*.test.ts'] }),
 		project('e2e', {
 			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-			testPathIgnorePatterns: [PENDING_E2E],
-			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup.ts'],
-		}),
-		// Passes alone, failed in a cold fresh-clone CI (2026-11-25): out of `npm test` until it passes there.
-		project('e2e-pending', {
-			testMatch: [`<rootDir>/${PENDING_E2E}`],
 			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup.ts'],
 		}),
 		project('load', {

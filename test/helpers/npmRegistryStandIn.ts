@@ -23,6 +23,8 @@ export interface NpmRegistryStandIn {
 	proxy: HttpsStandIn;
 	/** For n8n's start: the proxy, the CA, and an npm cache of its own. */
 	env: Record<string, string>;
+	/** verdaccio's log and the proxy's (each CONNECT, each request and its status), by a name to keep them under. */
+	logFiles(): Record<string, string>;
 	/** Stops both and removes `folder`. */
 	stop(): Promise<void>;
 }
@@ -30,11 +32,13 @@ export interface NpmRegistryStandIn {
 export async function startNpmRegistryStandIn(folder: string, maxLifetimeMs: number): Promise<NpmRegistryStandIn> {
 	const ca: TestCa = makeTestCa([NPM_REGISTRY]);
 	const registry = await startRegistry({ dir: path.join(folder, 'registry'), publicUrl: `https://${NPM_REGISTRY}/` });
-	const proxy = await startHttpsStandIn({ hosts: [NPM_REGISTRY], ca, onRequest: forwardTo(registry.url), maxLifetimeMs });
+	const proxyLog = path.join(folder, 'proxy.log');
+	const proxy = await startHttpsStandIn({ hosts: [NPM_REGISTRY], ca, onRequest: forwardTo(registry.url), maxLifetimeMs, logFile: proxyLog });
 	return {
 		registry,
 		proxy,
 		env: { ...proxyEnv(proxy, ca), npm_config_cache: path.join(folder, 'npm-cache') },
+		logFiles: () => ({ 'registry-verdaccio.log': registry.logFile, 'registry-proxy.log': proxyLog }),
 		async stop() {
 			await proxy.stop();
 			await registry.stop();
@@ -54,17 +58,21 @@ export async function startStandInWithTwoReleases(folder: string, maxLifetimeMs:
 
 const WEBHOOK_PATH = 'room-by-webhook';
 
-/** A workflow a user saved: a webhook that creates the room named in its body and answers with it. */
-export function roomByWebhook(id: string, credentialId: string) {
+/**
+ * A workflow a user saved: a webhook that creates the room named in its body and answers with it.
+ * `answer`: 'lastNode', the Webhook node answers when the run has ended; 'respondNode', a Respond to
+ * Webhook node answers as it runs, which in queue mode the worker sends over the job's progress
+ * messages, so the answer does not wait on n8n hearing the job's end.
+ */
+export function roomByWebhook(id: string, credentialId: string, answer: 'lastNode' | 'respondNode' = 'lastNode') {
 	const create = createRoom('Create room', credentialId);
 	create.parameters.name = '={{ $json.body.name }}';
-	return workflow(id, [
-		node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'lastNode', options: {} }, {
-			typeVersion: 2,
-			webhookId: '6c1f0a52-3b7e-4d19-9a86-0e5d2c7b4f31',
-		}),
-		create,
-	]);
+	const webhook = node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: answer === 'lastNode' ? 'lastNode' : 'responseNode', options: {} }, {
+		typeVersion: 2,
+		webhookId: '6c1f0a52-3b7e-4d19-9a86-0e5d2c7b4f31',
+	});
+	if (answer === 'lastNode') return workflow(id, [webhook, create]);
+	return workflow(id, [webhook, create, node('Respond', 'n8n-nodes-base.respondToWebhook', { respondWith: 'firstIncomingItem', options: {} }, { typeVersion: 1.1 })]);
 }
 
 /** That workflow's production webhook (n8n registers it a moment after activation: wait for it). */

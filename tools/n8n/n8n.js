@@ -392,6 +392,28 @@ class N8n {
 		return Object.fromEntries(this.workers.map((w) => [w.name, w.executionIds()]));
 	}
 
+	/**
+	 * Queue mode: resolves once a main or webhook process listens for the ends of the jobs it
+	 * queues (Bull's `failed` and `completed` channels in Redis have a subscriber). n8n 2.41.1
+	 * subscribes only when it first waits for a job, after queueing it, and never hears the end of
+	 * a job that ended before it waited: the call that started the job then never gets an answer.
+	 * @param {number} [timeoutMs]
+	 */
+	async waitUntilJobEndsAreHeard(timeoutMs = 60_000) {
+		const redis = this.services?.redis;
+		if (!redis) throw new Error('waitUntilJobEndsAreHeard() is for queue mode, once prepare() has started Redis');
+		const channels = ['bull:jobs:failed', 'bull:jobs:completed'];
+		const heard = () => {
+			const counts = redis.command('PUBSUB', 'NUMSUB', ...channels).trim().split('\n');
+			return channels.every((_, i) => Number(counts[2 * i + 1]) > 0);
+		};
+		const started = Date.now();
+		while (!heard()) {
+			if (Date.now() - started > timeoutMs) throw new Error(`No n8n process listened on ${channels.join(' and ')} within ${timeoutMs / 1000} s`);
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+	}
+
 	/** Stops the workers and starts them again (their user folders and logs are kept). */
 	async restartWorkers() {
 		await Promise.all(this.workers.map((w) => w.stop()));
@@ -408,6 +430,22 @@ class N8n {
 			...this.workers.map((w) => `${w.name}  PID ${w.pid}, concurrency ${w.concurrency}: runs the executions; log ${w.logFile}`),
 			`postgres  127.0.0.1:${postgres?.port} (PID ${postgres?.pid}); redis 127.0.0.1:${redis?.port} (PID ${redis?.pid})`,
 		];
+	}
+
+	/**
+	 * Every log this n8n has written, by a name to keep it under: each process's runs in order
+	 * (`worker-1.run1.log`, `worker-1.run2.log` when it was restarted), then PostgreSQL's and Redis's.
+	 * @returns {Record<string, string>}
+	 */
+	logFiles() {
+		/** @type {Record<string, string>} */
+		const files = {};
+		for (const p of this.processes) {
+			const runs = /** @type {string[]} */ ([...p.pastLogs, p.logFile].filter(Boolean));
+			runs.forEach((file, i) => (files[runs.length > 1 ? `${p.name}.run${i + 1}.log` : `${p.name}.log`] = file));
+		}
+		for (const service of Object.values(this.services ?? {})) files[`${service.name}.log`] = service.logFile;
+		return files;
 	}
 
 	/** Stops every process by process group; in queue mode also Redis, PostgreSQL and the watchdog. */

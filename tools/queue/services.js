@@ -26,7 +26,7 @@ const HAND_INSTALL = 'sudo apt-get install postgresql redis-server';
  * @property {string} logFile
  * @property {(options?: { remove?: boolean }) => Promise<void>} stop  removes `dir` unless told not to
  * @typedef {Service & { database: string, user: string, password: string, query(sql: string): string }} Postgres
- * @typedef {Service} Redis
+ * @typedef {Service & { command(...args: string[]): string }} Redis
  */
 
 /** The newest PostgreSQL's bin folder under /usr/lib/postgresql, or undefined. */
@@ -247,6 +247,10 @@ async function startRedis({ dir, registry, log = () => {} }) {
 		pid,
 		dir,
 		logFile,
+		/** A command through redis-cli (installed beside redis-server); returns its raw output. */
+		command(/** @type {string[]} */ ...args) {
+			return runAs(undefined, path.join(path.dirname(bin), 'redis-cli'), ['-h', '127.0.0.1', '-p', String(port), '--raw', ...args]);
+		},
 		async stop({ remove = true } = {}) {
 			await stopChild(child, 'SIGTERM');
 			registry?.remove(pid);

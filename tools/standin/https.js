@@ -54,6 +54,7 @@ function makeTestCa(hosts) {
  * @typedef {object} HttpsStandIn
  * @property {string} proxyUrl  for HTTPS_PROXY
  * @property {string[]} connects  every CONNECT asked for, allowed or not, as host:port
+ * @property {string | undefined} logFile  the log it was given: a line per CONNECT and per request through a tunnel
  * @property {() => Promise<void>} stop
  */
 
@@ -65,11 +66,13 @@ function makeTestCa(hosts) {
  * @param {TestCa} options.ca
  * @param {http.RequestListener} options.onRequest
  * @param {number} options.maxLifetimeMs
+ * @param {string} [options.logFile]  where to log, with times, each CONNECT and each request with its answer's status
  * @returns {Promise<HttpsStandIn>}
  */
-async function startHttpsStandIn({ hosts, ca, onRequest, maxLifetimeMs }) {
+async function startHttpsStandIn({ hosts, ca, onRequest, maxLifetimeMs, logFile }) {
 	/** @type {string[]} */
 	const connects = [];
+	const log = (/** @type {string} */ line) => logFile && fs.appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
 	/** @type {Set<import('node:net').Socket>} */
 	const sockets = new Set();
 	const track = (/** @type {import('node:net').Socket} */ socket) => {
@@ -78,7 +81,10 @@ async function startHttpsStandIn({ hosts, ca, onRequest, maxLifetimeMs }) {
 	};
 
 	// Never listens: each allowed CONNECT tunnel is handed to it, and it does the TLS handshake.
-	const tlsServer = https.createServer({ key: ca.key, cert: ca.cert }, onRequest);
+	const tlsServer = https.createServer({ key: ca.key, cert: ca.cert }, (req, res) => {
+		res.once('finish', () => log(`${req.headers.host} ${req.method} ${req.url} -> ${res.statusCode}`));
+		onRequest(req, res);
+	});
 
 	const proxy = http.createServer((_req, res) => {
 		res.writeHead(403, { 'Content-Type': 'text/plain' });
@@ -89,7 +95,9 @@ async function startHttpsStandIn({ hosts, ca, onRequest, maxLifetimeMs }) {
 		const target = req.url ?? '';
 		connects.push(target);
 		const [host, port] = target.split(':');
-		if (port !== '443' || !hosts.includes(host)) {
+		const allowed = port === '443' && hosts.includes(host);
+		log(`CONNECT ${target} ${allowed ? 'tunnelled' : 'refused'}`);
+		if (!allowed) {
 			socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
 			return;
 		}
@@ -117,7 +125,7 @@ async function startHttpsStandIn({ hosts, ca, onRequest, maxLifetimeMs }) {
 	const lifetime = setTimeout(() => void stop(), maxLifetimeMs);
 	lifetime.unref();
 
-	return { proxyUrl: `http://127.0.0.1:${port}`, connects, stop };
+	return { proxyUrl: `http://127.0.0.1:${port}`, connects, logFile, stop };
 }
 
 /**

@@ -41,6 +41,7 @@ function config(dir) {
  * @typedef {object} Registry
  * @property {string} url  http://127.0.0.1:<port>
  * @property {number | undefined} pid
+ * @property {string} logFile  verdaccio's output
  * @property {string} authToken  the publisher account's token, for an npm of one's own
  * @property {(tarball: string, options?: { version?: string }) => void} publish  publishes a packed
  *   package (npm publish), under another version when given one (a newer release of the same code)
@@ -63,7 +64,8 @@ async function startRegistry({ dir, publicUrl, timeoutMs = 60_000 }) {
 	fs.writeFileSync(configFile, config(dir));
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
-	const log = fs.openSync(path.join(dir, 'verdaccio.log'), 'w');
+	const logFile = path.join(dir, 'verdaccio.log');
+	const log = fs.openSync(logFile, 'w');
 	const env = { ...process.env, ...(publicUrl ? { VERDACCIO_PUBLIC_URL: publicUrl } : {}) };
 	const child = spawn(await ensureNode24(), [await ensureVerdaccio(), '--config', configFile, '--listen', `127.0.0.1:${port}`], {
 		stdio: ['ignore', log, log],
@@ -84,7 +86,7 @@ async function startRegistry({ dir, publicUrl, timeoutMs = 60_000 }) {
 		if (ping?.ok) break;
 		if (child.exitCode !== null || Date.now() - started > timeoutMs) {
 			await stop();
-			throw new Error(`verdaccio did not start on ${url}: ${fs.readFileSync(path.join(dir, 'verdaccio.log'), 'utf8').slice(-2000)}`);
+			throw new Error(`verdaccio did not start on ${url}: ${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
@@ -104,6 +106,7 @@ async function startRegistry({ dir, publicUrl, timeoutMs = 60_000 }) {
 	return {
 		url,
 		pid: child.pid,
+		logFile,
 		authToken: token,
 		publish(tarball, { version } = {}) {
 			let what = path.resolve(tarball);

@@ -181,6 +181,38 @@ describe('N8n in queue mode, prepared (services faked)', () => {
 		await n8n.stop();
 		expect(n8n.services).toBeUndefined();
 	});
+
+	it("names every log: each process's runs in order, then PostgreSQL's and Redis's", async () => {
+		const n8n = await new N8n({ userFolder: queueFolder, queue: { workers: 1 } }).prepare();
+		n8n.main.logFile = '/logs/main.log';
+		n8n.workers[0].pastLogs = ['/logs/worker.1.log'];
+		n8n.workers[0].logFile = '/logs/worker.log';
+		n8n.services!.postgres.logFile = '/logs/postgres.log';
+		n8n.services!.redis.logFile = '/logs/redis.log';
+		expect(n8n.logFiles()).toEqual({
+			'main.log': '/logs/main.log',
+			'worker-1.run1.log': '/logs/worker.1.log',
+			'worker-1.run2.log': '/logs/worker.log',
+			'postgres.log': '/logs/postgres.log',
+			'redis.log': '/logs/redis.log',
+		});
+		await n8n.stop();
+	});
+
+	it("waits until Bull's failed and completed channels both have a subscriber", async () => {
+		const n8n = await new N8n({ userFolder: queueFolder, queue: {} }).prepare();
+		const answers = ['bull:jobs:failed\n0\nbull:jobs:completed\n0\n', 'bull:jobs:failed\n1\nbull:jobs:completed\n0\n', 'bull:jobs:failed\n1\nbull:jobs:completed\n1\n'];
+		const command = jest.fn(() => answers.shift() ?? '');
+		Object.assign(n8n.services!.redis, { command });
+		await n8n.waitUntilJobEndsAreHeard(5_000);
+		expect(command).toHaveBeenCalledTimes(3);
+		expect(command).toHaveBeenCalledWith('PUBSUB', 'NUMSUB', 'bull:jobs:failed', 'bull:jobs:completed');
+
+		command.mockReturnValue('bull:jobs:failed\n0\nbull:jobs:completed\n0\n');
+		await expect(n8n.waitUntilJobEndsAreHeard(300)).rejects.toThrow('No n8n process listened on bull:jobs:failed and bull:jobs:completed within 0.3 s');
+		await n8n.stop();
+		await expect(new N8n({ userFolder }).waitUntilJobEndsAreHeard()).rejects.toThrow('for queue mode');
+	});
 });
 
 describe('startQueueStack', () => {
