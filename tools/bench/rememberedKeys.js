@@ -51,18 +51,21 @@ function rememberKeys(n8n, { workflowId, nodeId, count, prefix }) {
 }
 
 /**
- * How many keys n8n remembers for the node now. n8n must be stopped.
+ * How many keys n8n remembers for the node now, and how many of `ids` (let through) it lacks.
+ * n8n must be stopped.
  * @param {import('../n8n/n8n').N8n} n8n
  * @param {{ workflowId: string, nodeId: string }} options
+ * @param {string[]} ids
  */
-function rememberedCount(n8n, { workflowId, nodeId }) {
+function rememberedAfter(n8n, { workflowId, nodeId }, ids) {
 	const out = withDatabase(
 		n8n,
 		`const sqlite3 = require('sqlite3'); const db = new sqlite3.Database(process.argv[1]);
 		db.get('SELECT value FROM processed_data WHERE workflowId = ? AND context = ?', [${JSON.stringify(workflowId)}, ${JSON.stringify(`n:${nodeId}`)}],
-			(error, row) => { if (error) { console.error(error.message); process.exit(1); } process.stdout.write(String(row ? JSON.parse(row.value).data.length : 0)); db.close(); });`,
+			(error, row) => { if (error) { console.error(error.message); process.exit(1); } process.stdout.write(row ? row.value : '{"data":[]}'); db.close(); });`,
 	);
-	return Number(out);
+	const kept = new Set(JSON.parse(out).data);
+	return { count: kept.size, missing: ids.filter((id) => !kept.has(md5(deliveryKeyOfId(id)))).length };
 }
 
-module.exports = { rememberKeys, rememberedCount, deliveryKeyOfId };
+module.exports = { rememberKeys, rememberedAfter };
