@@ -23,7 +23,8 @@ const ROUNDS = Number(process.env.BENCH_RUNS || 3);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY || '1,10,50').split(',').map(Number);
 const SECRET_HEADER = 'X-Platform-Secret';
 const SECRET = 'bench-webhook-secret-7f3a';
-const KEYS_REMEMBERED = 10_000;
+/** Drop Redelivered's Keys Remembered, all remembered before the first delivery (BENCH_KEYS, to see the cost grow with it). */
+const KEYS_REMEMBERED = Number(process.env.BENCH_KEYS || 10_000);
 /** n8n's and the node's functions on a delivery's path, whose inclusive time --profile shows. */
 const FOCUS = ['executeWebhook', 'parseRequestBody', 'runWebhook', 'webhook', 'handleDelivery', 'getSimpleParameterValue', 'evaluateResponseOptions', 'run', 'processRunExecutionData', 'saveExecutionProgress', 'parseBody', 'checkProcessedAndRecord', 'findProcessedData', 'handleHashedItems', 'getNodeParameter', 'runNode'];
 
