@@ -296,7 +296,7 @@ function report(samples, version, remembered) {
 		lines.push(...perConcurrency);
 	}
 	if (remembered) {
-		lines.push('', `Keys Drop Redelivered remembered: ${KEYS_REMEMBERED} before the first delivery (a redelivery of the newest was dropped), ${remembered.count} after the run; of the ${idsSentToDrop.length} deliveries it let through, ${remembered.missing} are missing from n8n's list (n8n reads, changes and writes the whole list per execution, so executions at the same time can overwrite each other's keys).`);
+		lines.push('', `Keys Drop Redelivered remembered: ${KEYS_REMEMBERED} before the first delivery (a redelivery of the newest was dropped), ${remembered.count} after the run; of the ${Math.min(KEYS_REMEMBERED, idsSentToDrop.length)} newest deliveries it let through (those the list's length keeps), ${remembered.missing} are missing from n8n's list (n8n reads, changes and writes the whole list per execution, so executions at the same time can overwrite each other's keys).`);
 	}
 	return lines.join('\n');
 }
@@ -331,10 +331,11 @@ async function main() {
 	} finally {
 		await n8n.stop();
 	}
-	const text = report(samples, n8n.version, samples.triggerDrop ? rememberedAfter(n8n, DROP_LIST, idsSentToDrop) : undefined);
+	const text = report(samples, n8n.version, samples.triggerDrop ? rememberedAfter(n8n, DROP_LIST, idsSentToDrop.slice(-KEYS_REMEMBERED)) : undefined);
 	fs.mkdirSync(path.join(repoRoot, 'bench'), { recursive: true });
 	// A run of some sides only (--sides) keeps the full run's file.
-	const file = values.sides ? `trigger-results-${keys.join('-')}.md` : 'trigger-results.md';
+	const keysNote = KEYS_REMEMBERED === 10_000 ? '' : `-${KEYS_REMEMBERED}-keys`;
+	const file = values.sides ? `trigger-results-${keys.join('-')}${keysNote}.md` : 'trigger-results.md';
 	fs.writeFileSync(path.join(repoRoot, 'bench', file), `${text}\n`);
 	process.stdout.write(`${text}\nWritten to bench/${file}.\n`);
 }
