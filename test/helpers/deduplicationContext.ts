@@ -5,12 +5,14 @@ import type {
 	IDataObject,
 	IDeduplicationOutput,
 	IExecuteFunctions,
+	IGetNodeParameterOptions,
 	INode,
 	INodeExecutionData,
 	NodeExecutionHint,
 	Workflow,
 } from 'n8n-workflow';
 
+import { DELIVERY_KEY_EXPRESSION } from '../../nodes/VideoPlatform/shared/deliveryKey';
 import { MemoryDeduplicator } from './memoryDeduplicator';
 
 /**
@@ -77,6 +79,8 @@ export function createFilterContext(options: FilterContextOptions): FilterContex
 		deliveryKey: (i: number) => ((options.items[i].json._webhook as IDataObject | undefined) ?? {}).deliveryKey,
 		...options.parameters,
 	};
+	// As n8n stores it: the default expression, unless a test sets its own Delivery Key.
+	const rawDeliveryKey = options.parameters && 'deliveryKey' in options.parameters ? '={{ a test\'s own expression }}' : `=${DELIVERY_KEY_EXPRESSION}`;
 	const hints: NodeExecutionHint[] = [];
 	const context = {
 		hints,
@@ -84,7 +88,8 @@ export function createFilterContext(options: FilterContextOptions): FilterContex
 		getNode: () => node,
 		getInputData: () => options.items,
 		continueOnFail: () => options.continueOnFail ?? false,
-		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
+		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown, getOptions?: IGetNodeParameterOptions) => {
+			if (getOptions?.rawExpressions && name === 'deliveryKey') return rawDeliveryKey;
 			const value = name in parameters ? parameters[name] : fallback;
 			if (value === undefined && !(name in parameters)) throw new Error(`Could not get parameter "${name}"`);
 			return typeof value === 'function' ? (value as (i: number) => unknown)(itemIndex) : value;

@@ -16,15 +16,17 @@ const { packPackage } = require('../common/package');
 const { repoRoot, scratchRoot } = require('../common/paths');
 const wf = require('../n8n/workflows');
 const { summarizeProfile } = require('./profile');
+const { rememberKeys, rememberedAfter } = require('./rememberedKeys');
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES || 60);
 const ROUNDS = Number(process.env.BENCH_RUNS || 3);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY || '1,10,50').split(',').map(Number);
 const SECRET_HEADER = 'X-Platform-Secret';
 const SECRET = 'bench-webhook-secret-7f3a';
-const KEYS_REMEMBERED = 10_000;
+/** Drop Redelivered's Keys Remembered, all remembered before the first delivery (BENCH_KEYS, to see the cost grow with it). */
+const KEYS_REMEMBERED = Number(process.env.BENCH_KEYS || 10_000);
 /** n8n's and the node's functions on a delivery's path, whose inclusive time --profile shows. */
-const FOCUS = ['executeWebhook', 'parseRequestBody', 'runWebhook', 'webhook', 'handleDelivery', 'getSimpleParameterValue', 'evaluateResponseOptions', 'run', 'processRunExecutionData', 'saveExecutionProgress', 'parseBody'];
+const FOCUS = ['executeWebhook', 'parseRequestBody', 'runWebhook', 'webhook', 'handleDelivery', 'getSimpleParameterValue', 'evaluateResponseOptions', 'run', 'processRunExecutionData', 'saveExecutionProgress', 'parseBody', 'checkProcessedAndRecord', 'findProcessedData', 'handleHashedItems', 'getNodeParameter', 'runNode'];
 
 const noOp = () => wf.node('Done', 'n8n-nodes-base.noOp', {});
 const webhookNode = (/** @type {string} */ id, /** @type {object} */ parameters = {}, /** @type {object} */ extra = {}) =>
@@ -55,9 +57,15 @@ const SIDES = {
 		label: 'Video Platform Trigger, Delivery ID Field set → No Op',
 		workflow: wf.workflow('benchTriggerId', [triggerNode('b0000005-0000-4000-8000-000000000000', { options: { deliveryIdField: 'id' } }), noOp()]),
 	},
+	// What n8n costs for one more node in the run, whatever it does: Drop Redelivered's place taken by a No Op.
+	triggerIdTwoNoOps: {
+		key: 'triggerIdTwoNoOps',
+		label: 'Video Platform Trigger, Delivery ID Field set → No Op → No Op',
+		workflow: wf.workflow('benchTriggerIdTwoNoOps', [triggerNode('b0000007-0000-4000-8000-000000000000', { options: { deliveryIdField: 'id' } }), wf.node('Between', 'n8n-nodes-base.noOp', {}), noOp()]),
+	},
 	triggerDrop: {
 		key: 'triggerDrop',
-		label: `Video Platform Trigger → Drop Redelivered (Keys Remembered ${KEYS_REMEMBERED.toLocaleString('en-US')}; the history holds only this run's keys) → No Op`,
+		label: `Video Platform Trigger → Drop Redelivered (${KEYS_REMEMBERED.toLocaleString('en-US')} keys remembered before the first delivery) → No Op`,
 		workflow: wf.workflow('benchTriggerDrop', [
 			triggerNode('b0000006-0000-4000-8000-000000000000', { options: { deliveryIdField: 'id' } }),
 			wf.dropRedelivered('Drop Redelivered', { keysRemembered: KEYS_REMEMBERED }),
@@ -72,7 +80,11 @@ const ROWS = [
 	{ label: 'Secret checked (Webhook: Header Auth)', base: 'webhookAuth', subject: 'triggerAuth' },
 	{ label: 'Delivery ID Field set', base: 'webhook', subject: 'triggerId' },
 	{ label: 'Delivery ID Field set, → Drop Redelivered', base: 'webhook', subject: 'triggerDrop' },
+	{ label: 'Drop Redelivered against trigger → No Op (both Delivery ID Field set)', base: 'triggerId', subject: 'triggerDrop' },
 ];
+/** Where Drop Redelivered's list is, and the ids of the keys it remembers before the first delivery. */
+const DROP_LIST = { workflowId: SIDES.triggerDrop.workflow.id, nodeId: 'Drop-Redelivered' };
+const EARLIER_ID = 'evt_earlier_';
 
 const log = (/** @type {string} */ message) => process.stderr.write(`[bench:trigger] ${message}\n`);
 const median = (/** @type {number[]} */ values) => {
@@ -88,9 +100,13 @@ const quantile = (/** @type {number[]} */ values, /** @type {number} */ q) => {
 const spread = (/** @type {number[]} */ values) => (Math.max(...values) - Math.min(...values)) / median(values);
 
 let sequence = 0;
+/** The ids sent to Drop Redelivered's workflow, each of which n8n must remember afterwards. */
+/** @type {string[]} */
+const idsSentToDrop = [];
 /** A delivery like the platform's: a unique id, so Drop Redelivered lets each one through. */
-function payload() {
+function payload(/** @type {string[] | undefined} */ ids) {
 	sequence += 1;
+	ids?.push(`evt_${process.pid}_${sequence}`);
 	return JSON.stringify({ id: `evt_${process.pid}_${sequence}`, data: { room: { id: `room_${sequence % 97}`, name: `Class ${sequence}` }, at: new Date().toISOString() } });
 }
 
@@ -100,9 +116,10 @@ function payload() {
  * @param {Record<string, string>} headers
  * @param {number} count
  * @param {number} concurrency
+ * @param {string[]} [ids]  gets the id of each delivery
  * @returns {Promise<{ perSecond: number, p50: number, p99: number, non2xx: number }>}
  */
-async function burst(url, headers, count, concurrency) {
+async function burst(url, headers, count, concurrency, ids) {
 	/** @type {number[]} */
 	const latencies = [];
 	let non2xx = 0;
@@ -112,7 +129,7 @@ async function burst(url, headers, count, concurrency) {
 		while (next < count) {
 			next += 1;
 			const sent = performance.now();
-			const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: payload() });
+			const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: payload(ids) });
 			await response.arrayBuffer();
 			latencies.push(performance.now() - sent);
 			if (response.status < 200 || response.status > 299) non2xx += 1;
@@ -154,10 +171,31 @@ async function startN8n(work, { profileDir = '' } = {}) {
 		await n8n.importWorkflow(workflow);
 		await n8n.activateWorkflow(workflow.id);
 	}
+	rememberKeys(n8n, { ...DROP_LIST, count: KEYS_REMEMBERED, prefix: EARLIER_ID });
 	await n8n.start(profileDir ? { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } } : {});
 	for (const side of Object.values(SIDES)) await n8n.waitForWebhook(urlOf(n8n, side));
 	const apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
+	await proveKeysRemembered(n8n, apiKey);
 	return { n8n, apiKey };
+}
+
+/**
+ * Redelivers the newest of the keys remembered beforehand: Drop Redelivered must drop it, which
+ * shows that the node reads the list the bench filled. Its one execution is counted in measure().
+ * @param {N8n} n8n
+ * @param {string} apiKey
+ */
+async function proveKeysRemembered(n8n, apiKey) {
+	const side = SIDES.triggerDrop;
+	const response = await fetch(urlOf(n8n, side), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: `${EARLIER_ID}${KEYS_REMEMBERED}` }) });
+	if (!response.ok) throw new Error(`The redelivery of a remembered key got ${response.status}`);
+	await drain(n8n, apiKey, side.workflow.id, 1);
+	const [execution] = await listExecutions(n8n.baseUrl, apiKey, side.workflow.id, { includeData: true });
+	const runData = execution?.data?.resultData?.runData ?? {};
+	if (!runData['Drop Redelivered'] || runData.Done) {
+		throw new Error(`Drop Redelivered did not drop a redelivery of a key remembered beforehand (nodes run: ${Object.keys(runData).join(', ')})`);
+	}
+	log(`a redelivery of one of the ${KEYS_REMEMBERED} keys remembered beforehand was dropped`);
 }
 
 /** @param {N8n} n8n @param {Side} side */
@@ -177,15 +215,15 @@ const headersOf = (/** @type {Side} */ side) => (side.key.endsWith('Auth') ? { [
 async function measure(n8n, apiKey, keys) {
 	/** @type {Record<string, Record<number, Sample[]>>} */
 	const samples = Object.fromEntries(keys.map((key) => [key, Object.fromEntries(CONCURRENCIES.map((c) => [c, []]))]));
-	/** @type {Record<string, number>} */
-	const sent = Object.fromEntries(keys.map((key) => [key, 0]));
+	/** @type {Record<string, number>} the probe of proveKeysRemembered() counts as sent */
+	const sent = Object.fromEntries(keys.map((key) => [key, key === 'triggerDrop' ? 1 : 0]));
 	for (let round = 1; round <= ROUNDS; round++) {
 		for (const concurrency of CONCURRENCIES) {
 			// A B A B …, and each round starts with the other one, so that neither always goes first.
 			const order = round % 2 ? keys : [...keys].reverse();
 			for (const key of order) {
 				const side = SIDES[key];
-				const result = await burst(urlOf(n8n, side), headersOf(side), DELIVERIES, concurrency);
+				const result = await burst(urlOf(n8n, side), headersOf(side), DELIVERIES, concurrency, key === 'triggerDrop' ? idsSentToDrop : undefined);
 				sent[key] += DELIVERIES;
 				const all = await drain(n8n, apiKey, side.workflow.id, sent[key]);
 				const newest = all.sort((a, b) => Number(b.id) - Number(a.id)).slice(0, DELIVERIES);
@@ -212,8 +250,9 @@ const pct = (/** @type {number} */ x) => `${(x * 100).toFixed(0)} %`;
 /**
  * @param {Record<string, Record<number, Sample[]>>} samples
  * @param {string} version
+ * @param {{ count: number, missing: number }} [remembered]  Drop Redelivered's list after the run
  */
-function report(samples, version) {
+function report(samples, version, remembered) {
 	const lines = [
 		'# Trigger benchmark',
 		'',
@@ -246,10 +285,18 @@ function report(samples, version) {
 			verdicts.push(verdict);
 		}
 	}
-	if (samples.trigger && samples.triggerDrop) {
-		const all = (/** @type {string} */ key) => CONCURRENCIES.flatMap((c) => samples[key][c].map((s) => s.execMs));
-		const drop = ratio(all('triggerDrop'), all('trigger'));
-		lines.push('', `Execution time (n8n's startedAt → stoppedAt, median): trigger → No Op ${median(all('trigger'))} ms, with Drop Redelivered ${median(all('triggerDrop'))} ms: ${drop.value.toFixed(2)}x (spread ${pct(drop.spread)}; target ≤ 1.10x).`);
+	for (const base of ['triggerId', 'triggerIdTwoNoOps', 'trigger']) {
+		if (!samples[base] || !samples.triggerDrop) continue;
+		lines.push('', `Execution time (n8n's startedAt → stoppedAt, median of each round's deliveries) of ${SIDES.triggerDrop.label} against ${SIDES[base].label}; target ≤ 1.10x:`, '');
+		const perConcurrency = CONCURRENCIES.map((c) => {
+			const times = (/** @type {string} */ key) => samples[key][c].map((s) => s.execMs);
+			const drop = ratio(times('triggerDrop'), times(base));
+			return `- concurrency ${c}: ${median(times(base))} ms against ${median(times('triggerDrop'))} ms: ${drop.value.toFixed(2)}x (spread ${pct(drop.spread)})`;
+		});
+		lines.push(...perConcurrency);
+	}
+	if (remembered) {
+		lines.push('', `Keys Drop Redelivered remembered: ${KEYS_REMEMBERED} before the first delivery (a redelivery of the newest was dropped), ${remembered.count} after the run; of the ${Math.min(KEYS_REMEMBERED, idsSentToDrop.length)} newest deliveries it let through (those the list's length keeps), ${remembered.missing} are missing from n8n's list (n8n reads, changes and writes the whole list per execution, so executions at the same time can overwrite each other's keys).`);
 	}
 	return lines.join('\n');
 }
@@ -284,10 +331,13 @@ async function main() {
 	} finally {
 		await n8n.stop();
 	}
-	const text = report(samples, n8n.version);
+	const text = report(samples, n8n.version, samples.triggerDrop ? rememberedAfter(n8n, DROP_LIST, idsSentToDrop.slice(-KEYS_REMEMBERED)) : undefined);
 	fs.mkdirSync(path.join(repoRoot, 'bench'), { recursive: true });
-	fs.writeFileSync(path.join(repoRoot, 'bench', 'trigger-results.md'), `${text}\n`);
-	process.stdout.write(`${text}\nWritten to bench/trigger-results.md.\n`);
+	// A run of some sides only (--sides) keeps the full run's file.
+	const keysNote = KEYS_REMEMBERED === 10_000 ? '' : `-${KEYS_REMEMBERED}-keys`;
+	const file = values.sides ? `trigger-results-${keys.join('-')}${keysNote}.md` : 'trigger-results.md';
+	fs.writeFileSync(path.join(repoRoot, 'bench', file), `${text}\n`);
+	process.stdout.write(`${text}\nWritten to bench/${file}.\n`);
 }
 
 main().catch((error) => {

@@ -23,6 +23,13 @@ export const DELIVERY_KEY_PATH = `${DELIVERY_INFO_KEY}.${KEY_FIELD}`;
 /** Drop Redelivered's default: the key of the item right after the trigger. */
 export const DELIVERY_KEY_EXPRESSION = `{{ $json.${DELIVERY_KEY_PATH} }}`;
 
+/** The text key the trigger put in an item's JSON, as DELIVERY_KEY_EXPRESSION reads it; else undefined. */
+export function textDeliveryKeyIn(json: Record<string, unknown>): string | undefined {
+	const info = json[DELIVERY_INFO_KEY];
+	const key = info !== null && typeof info === 'object' ? (info as Record<string, unknown>)[KEY_FIELD] : undefined;
+	return typeof key === 'string' ? key : undefined;
+}
+
 /** Starts the key of a delivery that can be matched by nothing: such a key is never remembered. */
 export const UNMATCHABLE_KEY_PREFIX = 'none:';
 

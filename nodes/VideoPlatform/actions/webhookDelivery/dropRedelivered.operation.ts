@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { comparedKey, DELIVERY_KEY_EXPRESSION, DELIVERY_KEY_PATH } from '../../shared/deliveryKey';
+import { comparedKey, DELIVERY_KEY_EXPRESSION, DELIVERY_KEY_PATH, textDeliveryKeyIn } from '../../shared/deliveryKey';
 import { hintInOutputPane } from '../../shared/executionHints';
 import { errorToJson } from '../../shared/itemError';
 import type { OperationOption } from '../resources';
@@ -13,6 +13,8 @@ export const option: OperationOption = {
 };
 
 export const DEFAULT_KEYS_REMEMBERED = 10_000;
+/** Delivery Key's default as n8n stores it: the expression for the trigger's key. */
+const DEFAULT_DELIVERY_KEY = `=${DELIVERY_KEY_EXPRESSION}`;
 /** n8n reads and writes all remembered keys on every run: about 2.7 MB at this bound. */
 export const MAX_KEYS_REMEMBERED = 100_000;
 
@@ -33,7 +35,7 @@ export const properties: INodeProperties[] = [
 		displayName: 'Delivery Key',
 		name: 'deliveryKey',
 		type: 'string',
-		default: `=${DELIVERY_KEY_EXPRESSION}`,
+		default: DEFAULT_DELIVERY_KEY,
 		required: true,
 		description:
 			`What identifies an item: by default the Video Platform Trigger's ${DELIVERY_KEY_PATH}; after another trigger, an expression for the field that identifies an item, such as a calendar event's ID. An item whose key this node has let through before is dropped. An empty key, or one starting with none: (a delivery without its ID), always passes and is not remembered.`,
@@ -78,8 +80,14 @@ function kindOf(value: unknown): string {
 	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-function readKey(this: IExecuteFunctions, itemIndex: number): string | null {
-	const key: unknown = this.getNodeParameter('deliveryKey', itemIndex);
+/**
+ * The item's Delivery Key: `fromItem` when given, else n8n's value of the parameter. With the
+ * default expression, the trigger's text key in the item is what n8n's expression engine would
+ * give, so execute() passes it and skips the engine: in n8n 2.x it took about 4 ms per run for
+ * this expression (CPU profile of 200 deliveries).
+ */
+function readKey(this: IExecuteFunctions, itemIndex: number, fromItem: string | undefined): string | null {
+	const key: unknown = fromItem ?? this.getNodeParameter('deliveryKey', itemIndex);
 	if (typeof key !== 'string') {
 		throw new NodeOperationError(this.getNode(), `The Delivery Key of this item is not text (it is ${kindOf(key)})`, {
 			itemIndex,
@@ -153,12 +161,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const continueOnFail = this.continueOnFail();
 	const scope = readScope.call(this);
 	const maxEntries = readKeysRemembered.call(this);
+	const isDefault = this.getNodeParameter('deliveryKey', 0, '', { rawExpressions: true }) === DEFAULT_DELIVERY_KEY;
 
 	const keys: Array<string | null> = [];
 	const failures = new Map<number, NodeOperationError>();
-	items.forEach((_, itemIndex) => {
+	items.forEach((item, itemIndex) => {
 		try {
-			keys[itemIndex] = readKey.call(this, itemIndex);
+			keys[itemIndex] = readKey.call(this, itemIndex, isDefault ? textDeliveryKeyIn(item.json) : undefined);
 		} catch (caught) {
 			const error =
 				caught instanceof NodeOperationError ? caught : new NodeOperationError(this.getNode(), caught as Error, { itemIndex });

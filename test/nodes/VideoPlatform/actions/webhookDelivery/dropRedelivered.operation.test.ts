@@ -20,6 +20,17 @@ async function run(store: DeduplicationStore, items: INodeExecutionData[], optio
 	const output = await execute.call(context);
 	return { output, hints: context.hints };
 }
+/** A run that records the items whose Delivery Key was asked of n8n's expression engine (not raw). */
+async function runCountingEngine(store: DeduplicationStore, items: INodeExecutionData[], options: Partial<FilterContextOptions> = {}) {
+	const engineAsked: number[] = [];
+	const context = createFilterContext({ store, items, ...options });
+	const ask = context.getNodeParameter.bind(context);
+	context.getNodeParameter = ((name: string, i: number, ...rest: unknown[]) => {
+		if (name === 'deliveryKey' && rest.length < 2) engineAsked.push(i);
+		return (ask as (...args: unknown[]) => unknown)(name, i, ...rest);
+	}) as typeof context.getNodeParameter;
+	return { output: await execute.call(context), engineAsked };
+}
 const passedIds = (output: INodeExecutionData[]) => output.map((item) => item.json.id);
 
 describe('Webhook Delivery → Drop Redelivered', () => {
@@ -116,6 +127,24 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 		expect((error as NodeOperationError).context.itemIndex).toBe(1);
 		expect((error as NodeOperationError).description).toContain('{{ $json._webhook.deliveryKey }}');
 		expect(store.calls).toEqual([]);
+	});
+
+	it('with the default Delivery Key, reads a text key from the item without n8n\'s expression engine, and gives what the engine gives', async () => {
+		const items = [delivery({ id: 'a' }), withKey('  padded  '), withKey('none:x'), withKey(''), delivery({ id: 'a' })];
+		const resolved = (i: number) => ((items[i].json._webhook as IDataObject).deliveryKey as string);
+		// The same items through the engine (a Delivery Key of the test's own) and past it.
+		const viaEngine = await run(createDeduplicationStore(), items, { parameters: { deliveryKey: resolved } });
+		const { output, engineAsked } = await runCountingEngine(store, items);
+		expect(engineAsked).toEqual([]);
+		expect(output).toEqual(viaEngine.output);
+		expect(store.calls.map((call) => call.items)).toEqual([[resolved(0), 'padded']]);
+	});
+
+	it('with the default Delivery Key, asks n8n\'s expression engine for an item without a text key', async () => {
+		const items = [delivery({ id: 'a' }), withKey(7), { json: { _webhook: 'not an object' } }];
+		const { output, engineAsked } = await runCountingEngine(store, items, { continueOnFail: true });
+		expect(engineAsked).toEqual([1, 2]);
+		expect(output.map((item) => (item.json.error as IDataObject | undefined)?.message)).toEqual([undefined, 'The Delivery Key of this item is not text (it is a number)', 'The Delivery Key of this item is not text (it is empty: the expression found nothing)']);
 	});
 
 	it('with Continue On Fail, puts a bad key\'s error in its item and still filters the others', async () => {
