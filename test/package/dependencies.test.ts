@@ -6,8 +6,11 @@ const root = path.join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
 const declared = new Set([...Object.keys(manifest.devDependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
 
-/** Named in code that runs elsewhere: the installer's check script runs inside an installed n8n's folder. */
-const RESOLVED_ELSEWHERE = new Set(['n8n']);
+/**
+ * Named in code that runs elsewhere, inside an installed n8n's folder: the installer's check
+ * script (n8n), and the trigger bench's database scripts (n8n's own sqlite3).
+ */
+const RESOLVED_ELSEWHERE = new Set(['n8n', 'sqlite3']);
 
 function filesUnder(dir: string): string[] {
 	return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
