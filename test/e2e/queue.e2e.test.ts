@@ -16,7 +16,10 @@ const redeliveryWorkflow = workflow('wfQueueRedeliver', [
 	node('Passed', 'n8n-nodes-base.noOp', {}),
 ]);
 
-describe(`n8n ${defaultVersion()} in queue mode: main, two workers, two webhook processors`, () => {
+// VIDEOPLATFORM_QUEUE_N8N=1.123.50 runs it on another installable n8n (1.x: by hand, docs/queue-mode.md).
+const version = process.env.VIDEOPLATFORM_QUEUE_N8N ?? defaultVersion();
+
+describe(`n8n ${version} in queue mode: main, two workers, two webhook processors`, () => {
 	const queue = queueModeStack({
 		idPrefix: 'Queue',
 		logLabel: 'queue',
@@ -29,6 +32,7 @@ describe(`n8n ${defaultVersion()} in queue mode: main, two workers, two webhook 
 		sandboxLifetimeS: 900,
 		executionTimeoutMs: 240_000,
 		moreWorkflows: [redeliveryWorkflow],
+		version,
 	});
 
 	itCreatesEveryRoomOnceOnBothWorkers(queue);

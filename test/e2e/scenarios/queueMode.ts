@@ -32,6 +32,8 @@ export type QueueModeRun = {
 	executionTimeoutMs: number;
 	/** Further workflows the stack imports and activates, for tests of the run's own. */
 	moreWorkflows?: Array<ReturnType<typeof workflow>>;
+	/** The n8n version; the default 2.x when left out. */
+	version?: string;
 };
 
 export type Execution = { id: string; status: string; workflowId?: string };
@@ -69,6 +71,7 @@ export function queueModeStack(run: QueueModeRun) {
 		const workflows = [...batchWorkflows, triggerWorkflow, ...(run.moreWorkflows ?? [])];
 		stack = await startQueueStack({
 			tarball: await packedTarball(),
+			version: run.version,
 			dir: path.join(scratchRoot, `${run.scratchDir}-${process.pid}`),
 			// The second one takes a redelivery, as a load balancer in front of several would.
 			webhookProcessors: 2,
