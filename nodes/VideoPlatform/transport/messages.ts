@@ -274,8 +274,9 @@ export function requestError(outcome: Exclude<Failure, { kind: 'invalid-path' }>
 export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError;
 export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError {
 	const words = failureWords(outcome, failed);
-	const mayHaveActed = REACH[outcome.kind] === 'may-have-acted' ? mayHaveActedWords(failed) : '';
-	const description = [mayHaveActed, words.description ?? ''].filter(Boolean).join(' ');
+	// Not `mayHaveActed()`: a 5xx's own words already say that the platform may have acted.
+	const unknownEnd = REACH[outcome.kind] === 'may-have-acted' ? mayHaveActedWords(failed) : '';
+	const description = [unknownEnd, words.description ?? ''].filter(Boolean).join(' ');
 	// Refused before a URL was made: there is no request to describe.
 	if (outcome.kind === 'invalid-path') return itemError(failed.node, failed.itemIndex, words.message, description);
 	// Every outcome with an HTTP answer carries its status; a 429 given up on has none of its own.
