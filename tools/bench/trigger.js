@@ -23,6 +23,10 @@ const ROUNDS = Number(process.env.BENCH_RUNS || 3);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY || '1,10,50').split(',').map(Number);
 const SECRET_HEADER = 'X-Platform-Secret';
 const SECRET = 'bench-webhook-secret-7f3a';
+/** Another n8n version from tools/install/versions.js (BENCH_N8N_VERSION), e.g. 1.x, whose expressions run without isolates. */
+const N8N_VERSION = process.env.BENCH_N8N_VERSION || undefined;
+/** n8n settings for the run (BENCH_N8N_ENV="A=1 B=2"), e.g. to see what an n8n option changes; named in the report. */
+const N8N_ENV = Object.fromEntries((process.env.BENCH_N8N_ENV || '').split(/\s+/).filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2)));
 /** Drop Redelivered's Keys Remembered, all remembered before the first delivery (BENCH_KEYS, to see the cost grow with it). */
 const KEYS_REMEMBERED = Number(process.env.BENCH_KEYS || 10_000);
 /** n8n's and the node's functions on a delivery's path, whose inclusive time --profile shows. */
@@ -161,7 +165,7 @@ async function drain(n8n, apiKey, workflowId, expected) {
 /** @param {string} work */
 async function startN8n(work, { profileDir = '' } = {}) {
 	const tarball = packPackage(path.join(work, 'pack'), { build: !process.argv.includes('--no-build') });
-	const n8n = await new N8n({ userFolder: path.join(work, 'n8n') }).prepare();
+	const n8n = await new N8n({ version: N8N_VERSION, userFolder: path.join(work, 'n8n') }).prepare();
 	n8n.installPackage(tarball);
 	await n8n.importCredentials([
 		{ id: 'benchSecret', name: 'benchSecret', type: 'videoPlatformWebhookApi', data: { headerName: SECRET_HEADER, secret: SECRET } },
@@ -172,7 +176,7 @@ async function startN8n(work, { profileDir = '' } = {}) {
 		await n8n.activateWorkflow(workflow.id);
 	}
 	rememberKeys(n8n, { ...DROP_LIST, count: KEYS_REMEMBERED, prefix: EARLIER_ID });
-	await n8n.start(profileDir ? { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } } : {});
+	await n8n.start({ env: { ...N8N_ENV, ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}) } });
 	for (const side of Object.values(SIDES)) await n8n.waitForWebhook(urlOf(n8n, side));
 	const apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
 	await proveKeysRemembered(n8n, apiKey);
@@ -256,7 +260,7 @@ function report(samples, version, remembered) {
 	const lines = [
 		'# Trigger benchmark',
 		'',
-		`n8n ${version}, one process (SQLite), ${DELIVERIES} deliveries per side per round, ${ROUNDS} rounds interleaved (A B A B …, the order reversed every other round), the same JSON deliveries (a unique id each), ${new Date().toISOString().slice(0, 10)}. Machine: ${require('node:os').cpus().length} cores, shared with other work while measured.`,
+		`n8n ${version}, one process (SQLite), ${DELIVERIES} deliveries per side per round, ${ROUNDS} rounds interleaved (A B A B …, the order reversed every other round), the same JSON deliveries (a unique id each), ${new Date().toISOString().slice(0, 10)}. Machine: ${require('node:os').cpus().length} cores, shared with other work while measured.${Object.keys(N8N_ENV).length ? ` n8n settings: ${Object.entries(N8N_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}.` : ''}`,
 		'Deliveries/s: deliveries over the time from the first sent to the last answered; p50/p99: time to the 2xx. Medians of the rounds; the spread is (max − min) / median of the per-round ratios. Every delivery is counted in n8n\'s executions afterwards.',
 		'',
 		'| Row | Concurrency | Baseline /s | Trigger /s | Ratio (spread) | Baseline p50 / p99 | Trigger p50 / p99 | p99 ratio (spread) | Executions / deliveries | Target /s ≥ 0.95, p99 ≤ 1.1 |',
@@ -335,7 +339,9 @@ async function main() {
 	fs.mkdirSync(path.join(repoRoot, 'bench'), { recursive: true });
 	// A run of some sides only (--sides) keeps the full run's file.
 	const keysNote = KEYS_REMEMBERED === 10_000 ? '' : `-${KEYS_REMEMBERED}-keys`;
-	const file = values.sides ? `trigger-results-${keys.join('-')}${keysNote}.md` : 'trigger-results.md';
+	const envNote = Object.keys(N8N_ENV).map((k) => `-${k.replace(/^N8N_/, '').toLowerCase()}`).join('');
+	const versionNote = N8N_VERSION ? `-n8n-${n8n.version}` : '';
+	const file = values.sides || envNote || versionNote ? `trigger-results-${keys.join('-')}${keysNote}${envNote}${versionNote}.md` : 'trigger-results.md';
 	fs.writeFileSync(path.join(repoRoot, 'bench', file), `${text}\n`);
 	process.stdout.write(`${text}\nWritten to bench/${file}.\n`);
 }
