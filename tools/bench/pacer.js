@@ -26,7 +26,7 @@ const { values } = parseArgs({
 		timeline: { type: 'boolean', default: false },
 	},
 });
-const [rate, itemCount, concurrency, latencyMs, rounds, port] = ['rate', 'items', 'concurrency', 'latency', 'rounds', 'port'].map((k) => Number(values[k]));
+const [rate, itemCount, concurrency, latencyMs, rounds, port] = [values.rate, values.items, values.concurrency, values.latency, values.rounds, values.port].map(Number);
 const API_KEY = 'bench-pacer-key';
 const client = Container.get(OutboundHttp).requests();
 
@@ -52,6 +52,7 @@ async function runNode(baseUrl) {
 		},
 	};
 	const started = performance.now();
+	/** @type {[{ json: Record<string, unknown> }[]]} */
 	const [output] = await router.call(context, createPlatformClient);
 	return { ms: performance.now() - started, output, answers };
 }
