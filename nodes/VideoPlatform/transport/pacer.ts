@@ -40,8 +40,9 @@ export function retryDelayMs(retryAfterHeader: unknown, retry: number, policy: R
 }
 
 const WINDOW_MS = 1000;
-/** After a 429, requests go at this share of the rate the platform accepted in the second before. */
-const SAFE_SHARE = 0.95;
+/** After a 429, requests go at this share of the rate the platform accepted in the second before: a little
+ * below it, so that the jitter of timers and the network seldom brings a second over (docs/development.md). */
+const SAFE_SHARE = 0.98;
 /** How long a rate learned from a 429 is kept before it is raised again. */
 const HOLD_MS = 2000;
 /** How fast the rate rises after the hold while requests are accepted: 20 % a second. */
@@ -92,7 +93,10 @@ export class RequestPacer {
 			const now = this.clock.now();
 			const startAt = Math.max(this.resumeAt, this.nextStartAt);
 			if (startAt <= now) {
-				this.nextStartAt = now + WINDOW_MS / this.rateAt(now);
+				// Counted from the slot booked, not from when the timer fired, so that late timers do not
+				// slow the pace; at most one slot is made up, so that a quiet spell gives no burst.
+				const interval = WINDOW_MS / this.rateAt(now);
+				this.nextStartAt = Math.max(startAt, now - interval) + interval;
 				return true;
 			}
 			if (!stop) await this.clock.sleep(startAt - now);
