@@ -321,7 +321,8 @@ function table(title, samples, base, baseLabel) {
  * @param {number} spread
  */
 function boundTarget(label, value, bound, spread) {
-	const verdict = value <= bound ? 'PASS' : value - bound < spread * value ? 'WITHIN NOISE (spread wider than the gap)' : 'FAIL';
+	// Either side of the bound: a gap narrower than the spread decides nothing.
+	const verdict = Math.abs(value - bound) < spread * value ? 'WITHIN NOISE (spread wider than the gap)' : value <= bound ? 'PASS' : 'FAIL';
 	return `- ${verdict}: ${label} (${value.toFixed(2)}x, spread ${(spread * 100).toFixed(1)} %)`;
 }
 
