@@ -22,7 +22,10 @@ export class VideoPlatformTrigger implements INodeType {
 		name: 'videoPlatformTrigger',
 		icon: { light: 'file:videoPlatform.svg', dark: 'file:videoPlatform.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 behaves as 1 does. At 1.1 n8n evaluates no expression per delivery to read the body,
+		// and leaves the bodies it does not parse to the node (trigger/body.ts).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle,
 		// The node creator lists the two nodes as one entry, "Video Platform", with this text, also
 		// where a newcomer looks for Create a room: so it names both.

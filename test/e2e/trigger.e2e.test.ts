@@ -6,6 +6,7 @@ import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } fro
 import { FULL_VERSIONS } from './n8nWithPackage';
 import type { Execution } from './scenarios/triggerDeliveries';
 import { deliveryOf, itTakesABurstOfDeliveries, SECRET_HEADER, TRIGGER, triggerInN8n } from './scenarios/triggerDeliveries';
+import { MAX_BODY_BYTES } from '../../nodes/VideoPlatform/trigger/body';
 
 const SECRET = 'whsec_e2e_81c4f0a2d9';
 
@@ -45,13 +46,22 @@ const removeDuplicatesWorkflow = workflow('wfRemoveDupTiny', [
 	node(PASSED, 'n8n-nodes-base.noOp', {}),
 ]);
 
+// The same trigger at version 1 and 1.1 (from 1.1 on, n8n leaves the bodies it does not parse to the node).
+const atVersion = (typeVersion: number, webhookId: string) =>
+	workflow(`wfTriggerV${String(typeVersion).replace('.', '_')}`, [
+		node(TRIGGER, VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: ALL_DELIVERIES, options: { deliveryIdField: 'id' } }, { webhookId, typeVersion }),
+		node(PASSED, 'n8n-nodes-base.noOp', {}),
+	]);
+const version1Workflow = atVersion(1, '2b6e9d14-8c3f-4a71-b5e2-1d9c7f4a0b66');
+const version1_1Workflow = atVersion(1.1, '4c8a2f60-3d1e-4b95-a7c3-6e0b9d2f1a77');
+
 describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version) => {
 	const trigger = triggerInN8n(version, {
 		userFolder: 'trigger',
 		idPrefix: '',
 		webhookId: '5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60',
 		secret: SECRET,
-		moreWorkflows: [byIdWorkflow, byBodyWorkflow, twoKeysWorkflow, removeDuplicatesWorkflow, badAuthWorkflow],
+		moreWorkflows: [byIdWorkflow, byBodyWorkflow, twoKeysWorkflow, removeDuplicatesWorkflow, badAuthWorkflow, version1Workflow, version1_1Workflow],
 	});
 	const { post, executions } = trigger;
 
@@ -216,6 +226,57 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 			expect(third.status).toBe('error');
 			expect(third.error).toMatch(/exceeds the maximum history size/);
 			expect((await deliver(removeDuplicatesWorkflow, '{"n":1}')).status).toBe('error');
+		});
+	});
+
+	describe('version 1.1, which n8n hands some bodies unread, makes the items version 1 makes', () => {
+		/** Posts the same delivery to a workflow and returns the item its new execution started with. */
+		const itemOf = async (wf: typeof version1Workflow, body: Uint8Array | string, headers: Record<string, string>) => {
+			const n8n = trigger.n8n();
+			const before = (await waitForExecutions(n8n.baseUrl, trigger.apiKey(), wf.id, { atLeast: 0 })).length;
+			const response = await fetch(n8n.triggerUrl(wf), { method: 'POST', headers, body });
+			expect(await response.json()).toEqual({ received: true, started: true });
+			const all = (await waitForExecutions(n8n.baseUrl, trigger.apiKey(), wf.id, { atLeast: before + 1 })) as Execution[];
+			expect(all).toHaveLength(before + 1);
+			const [newest] = all.sort((a, b) => Number(b.id) - Number(a.id));
+			const item = deliveryOf(newest);
+			const webhook = item._webhook as Record<string, unknown>;
+			// Without an id, the key is random by design (it matches nothing): compared by its kind.
+			const deliveryKey = webhook.deliveryKeySource === 'none' ? String(webhook.deliveryKey).replace(/:.*/, ':random') : webhook.deliveryKey;
+			return { ...item, _webhook: { ...webhook, receivedAt: 'compared apart', deliveryKey } };
+		};
+		const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+		const binary = new Uint8Array([0x7b, 0x22, 0x00, 0xff, 0xfe, 0xc3, 0x28, 0x0a, 0x80]);
+
+		it.each<[string, Uint8Array | string, Record<string, string>]>([
+			['JSON', '{"id":12345678901234567891,"kind":"x"}', { 'Content-Type': 'application/json' }],
+			['text/plain', 'just text', { 'Content-Type': 'text/plain' }],
+			['application/octet-stream (binary bytes)', binary, { 'Content-Type': 'application/octet-stream' }],
+			['application/something+json', '{"id":"plus-json","n":1}', { 'Content-Type': 'application/something+json' }],
+			['no Content-Type', new TextEncoder().encode('{"id":"untyped"}'), {}],
+		])('%s', async (_label, body, headers) => {
+			const atVersion1 = await itemOf(version1Workflow, body, headers);
+			const atVersion1_1 = await itemOf(version1_1Workflow, body, headers);
+			expect(atVersion1_1).toEqual(atVersion1);
+			expect((atVersion1_1._webhook as Record<string, unknown>).bodySha256).toBe(sha256(body));
+		});
+
+		it(`refuses a body n8n left unread over ${MAX_BODY_BYTES / 1024 / 1024} MiB with a 413, and starts nothing`, async () => {
+			const n8n = trigger.n8n();
+			const before = (await waitForExecutions(n8n.baseUrl, trigger.apiKey(), version1_1Workflow.id, { atLeast: 0 })).length;
+			const response = await fetch(n8n.triggerUrl(version1_1Workflow), {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/octet-stream' },
+				body: new Uint8Array(MAX_BODY_BYTES + 1),
+			});
+			expect(response.status).toBe(413);
+			expect(await response.json()).toEqual({
+				received: false,
+				message: "The delivery's body is larger than 16 MiB, more than the trigger reads. Nothing was started.",
+			});
+			// The next delivery is the only one that starts an execution.
+			await itemOf(version1_1Workflow, '{"id":"after-413"}', { 'Content-Type': 'application/json' });
+			expect(await waitForExecutions(n8n.baseUrl, trigger.apiKey(), version1_1Workflow.id, { atLeast: 0 })).toHaveLength(before + 1);
 		});
 	});
 });

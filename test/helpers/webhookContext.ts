@@ -1,8 +1,12 @@
+import { Readable } from 'node:stream';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 export interface WebhookContextOptions {
 	body?: unknown;
-	rawBody?: string;
+	/** The raw body n8n read; without it (and without `unread`), n8n kept none, as for a multipart body. */
+	rawBody?: string | Buffer;
+	/** A body n8n left unread (version 1.1, a type n8n does not parse): the request's stream carries it. */
+	unread?: Buffer | string;
 	headers?: IDataObject;
 	query?: IDataObject;
 	parameters?: IDataObject;
@@ -25,6 +29,14 @@ export function recordingResponse(answered: { status?: number; body?: unknown })
 	return response;
 }
 
+/** The request as n8n hands it to webhook(): a stream, read by n8n or not. */
+function requestOf(options: WebhookContextOptions) {
+	const headers = { ...options.headers };
+	if (options.unread !== undefined) return Object.assign(Readable.from([Buffer.from(options.unread)]), { headers, body: options.body });
+	if (options.rawBody !== undefined) return Object.assign(Readable.from([]), { headers, body: options.body, rawBody: Buffer.from(options.rawBody) });
+	return { headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, body: options.body };
+}
+
 /** A mocked IWebhookFunctions that records what the node answered by itself. */
 export function createWebhookContext(options: WebhookContextOptions) {
 	const answered: { status?: number; body?: unknown } = {};
@@ -39,10 +51,7 @@ export function createWebhookContext(options: WebhookContextOptions) {
 		},
 		getHeaderData: () => ({ ...options.headers }),
 		getQueryData: () => ({ ...options.query }),
-		getRequestObject: () => ({
-			body: options.body,
-			rawBody: options.rawBody === undefined ? undefined : Buffer.from(options.rawBody),
-		}),
+		getRequestObject: () => requestOf(options),
 		getResponseObject: () => response,
 		getWorkflowStaticData: () => staticData,
 	};

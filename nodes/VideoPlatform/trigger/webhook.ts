@@ -1,6 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting';
+import type { WebhookRequest } from './body';
+import { BODY_TOO_LARGE, BODY_UNREADABLE, MAX_BODY_BYTES, rawBodyOf } from './body';
 import type { IncomingDelivery } from './delivery';
 import { deliveryItem, payloadOf } from './delivery';
 import { bodySha256Of, deliveryKeyOf } from './deliveryKey';
@@ -59,10 +61,18 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	const checked = await rejectUnlessAuthentic.call(this);
 	if (!('hiddenHeaders' in checked)) return checked;
 
-	const request = this.getRequestObject() as unknown as { body: unknown; rawBody?: Buffer };
+	const request = this.getRequestObject() as unknown as WebhookRequest & { body: unknown };
+	// Read only once the delivery is let in: from version 1.1 n8n leaves some bodies to the node.
+	const rawBody = await rawBodyOf(request);
+	if (rawBody === BODY_TOO_LARGE) {
+		return refuse(this, 413, `The delivery's body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB, more than the trigger reads. Nothing was started.`);
+	}
+	if (rawBody === BODY_UNREADABLE) {
+		return refuse(this, 400, `The delivery's body could not be read: the connection closed before its end, or it is not the gzip or deflate its Content-Encoding says. Nothing was started.`);
+	}
 	const delivery: IncomingDelivery = {
 		parsedBody: request.body,
-		rawBody: request.rawBody,
+		rawBody,
 		headers: this.getHeaderData() as IDataObject,
 		query: this.getQueryData() as IDataObject,
 	};

@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import fc from 'fast-check';
 
 import { VideoPlatformTrigger } from '../../../../nodes/VideoPlatform/VideoPlatformTrigger.node';
+import { MAX_BODY_BYTES } from '../../../../nodes/VideoPlatform/trigger/body';
 import { handleDelivery, SECRET_REMOVED_MARKER } from '../../../../nodes/VideoPlatform/trigger/webhook';
 import type { WebhookContextOptions } from '../../../helpers/webhookContext';
 import { createWebhookContext } from '../../../helpers/webhookContext';
@@ -370,5 +371,45 @@ describe('Video Platform Trigger: no delivery lost to number rounding', () => {
 			),
 			{ numRuns: 300 },
 		);
+	});
+});
+
+// From version 1.1 n8n leaves the bodies it does not parse unread (trigger/body.ts).
+describe('a body n8n left unread', () => {
+	const withoutTime = (json: IDataObject | undefined) => ({ ...json, _webhook: { ...(json?._webhook as IDataObject), receivedAt: 'x' } });
+
+	const byId = { options: { deliveryIdField: 'id' } };
+	it.each([
+		['binary bytes', 'application/octet-stream', Buffer.from([0x7b, 0x00, 0xff, 0xc3, 0x28]), {}],
+		['JSON of a +json type, keyed by its id', 'application/vnd.platform+json', Buffer.from('{"id":12345678901234567891,"kind":"x"}'), byId],
+		['JSON without a Content-Type', undefined, Buffer.from('{"id":"d1"}'), {}],
+	])('makes of %s the item version 1 made of it, where n8n had read it', async (_label, contentType, bytes, parameters) => {
+		const headers = contentType ? { 'content-type': contentType } : {};
+		const read = await deliver({ headers, parameters, rawBody: bytes });
+		const unread = await deliver({ headers, parameters, unread: bytes });
+		expect(unread.started).toBe(true);
+		expect(withoutTime(unread.json)).toEqual(withoutTime(read.json));
+		expect((unread.json?._webhook as IDataObject).bodySha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+	});
+
+	it(`refuses one over ${MAX_BODY_BYTES / 1024 / 1024} MiB with a 413 and starts nothing`, async () => {
+		const { answered, started } = await deliver({ unread: Buffer.alloc(MAX_BODY_BYTES + 1) });
+		expect(started).toBe(false);
+		expect(answered).toEqual({
+			status: 413,
+			body: { received: false, message: "The delivery's body is larger than 16 MiB, more than the trigger reads. Nothing was started." },
+		});
+	});
+
+	it('refuses one that is not the gzip its Content-Encoding says with a 400, and starts nothing', async () => {
+		const { answered, started } = await deliver({ headers: { 'content-encoding': 'gzip' }, unread: 'not gzip' });
+		expect(started).toBe(false);
+		expect(answered.status).toBe(400);
+		expect(JSON.stringify(answered.body)).toContain('Nothing was started.');
+	});
+
+	it('is read only once the delivery is let in: a wrong secret gets its 401 unread', async () => {
+		const { answered } = await deliver({ ...withSecret, headers: { 'x-webhook-secret': 'wrong' }, unread: Buffer.alloc(MAX_BODY_BYTES + 1) });
+		expect(answered.status).toBe(401);
 	});
 });
