@@ -4,14 +4,17 @@
 // n8n, same workflow shape (trigger → No Op, answering on receipt), same payloads, interleaved
 // (A B A B …) at concurrency 1, 10 and 50. Reports deliveries/s and p50/p99 to the 2xx, the
 // ratios with the spread between rounds beside each, counts executions (each delivery exactly
-// one), and writes bench/trigger-results.md. --profile instead runs the plain pair with n8n
-// under --cpu-prof and prints where n8n's CPU time went by function.
+// one), and writes bench/trigger-results.md. --queue does the same in the project's queue stack
+// (PostgreSQL, Redis, main, workers, one webhook processor that takes the deliveries) and writes
+// bench/trigger-results-queue.md. --profile instead runs the plain pair with n8n under
+// --cpu-prof and prints where n8n's CPU time went by function (the webhook processor's with --queue).
 const fs = require('node:fs');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 
 const { N8n } = require('../n8n/n8n');
-const { createApiKey, ensureOwner, listExecutions } = require('../n8n/api');
+const { listExecutions } = require('../n8n/api');
+const { startQueueStack } = require('../queue/stack');
 const { packPackage } = require('../common/package');
 const { repoRoot, scratchRoot } = require('../common/paths');
 const wf = require('../n8n/workflows');
@@ -81,6 +84,13 @@ const ROWS = [
 	{ label: 'Delivery ID Field set', base: 'webhook', subject: 'triggerId' },
 	{ label: 'Delivery ID Field set, → Drop Redelivered', base: 'webhook', subject: 'triggerDrop' },
 	{ label: 'Drop Redelivered against trigger → No Op (both Delivery ID Field set)', base: 'triggerId', subject: 'triggerDrop' },
+];
+/** Sides whose workflows queue mode runs: Drop Redelivered's keys are written into SQLite only (rememberedKeys.js). */
+const QUEUE_SIDES = Object.keys(SIDES).filter((key) => key !== 'triggerDrop');
+const QUEUE_STACK = 'queue mode (PostgreSQL, Redis, a main process, 2 workers at concurrency 2, one webhook processor that takes the deliveries)';
+const CREDENTIALS = [
+	{ id: 'benchSecret', name: 'benchSecret', type: 'videoPlatformWebhookApi', data: { headerName: SECRET_HEADER, secret: SECRET } },
+	{ id: 'benchHeader', name: 'benchHeader', type: 'httpHeaderAuth', data: { name: SECRET_HEADER, value: SECRET } },
 ];
 /** Where Drop Redelivered's list is, and the ids of the keys it remembers before the first delivery. */
 const DROP_LIST = { workflowId: SIDES.triggerDrop.workflow.id, nodeId: 'Drop-Redelivered' };
@@ -158,25 +168,42 @@ async function drain(n8n, apiKey, workflowId, expected) {
 	}
 }
 
-/** @param {string} work */
-async function startN8n(work, { profileDir = '' } = {}) {
+/**
+ * n8n with every side's workflow active, in one process or in queue mode (every process then
+ * under --cpu-prof when profiling), and a public API key to count executions with.
+ * @param {string} work
+ */
+async function startN8n(work, { profileDir = '', queue = false } = {}) {
 	const tarball = packPackage(path.join(work, 'pack'), { build: !process.argv.includes('--no-build') });
+	/** @type {Record<string, string>} */
+	const env = profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {};
+	const sides = Object.values(SIDES).filter((side) => !queue || QUEUE_SIDES.includes(side.key));
+	const workflows = sides.map((side) => side.workflow);
+	const n8n = queue
+		? await startQueueStack({ tarball, dir: path.join(work, 'stack'), credentials: CREDENTIALS, workflows, activate: workflows.map((w) => w.id), env, log })
+		: await startSingle(work, tarball, env);
+	for (const side of sides) await n8n.waitForWebhook(urlOf(n8n, side));
+	const apiKey = (await n8n.publicApi()).key;
+	if (!queue) await proveKeysRemembered(n8n, apiKey);
+	return { n8n, apiKey };
+}
+
+/**
+ * One n8n process (SQLite), with Drop Redelivered's keys remembered before it starts.
+ * @param {string} work
+ * @param {string} tarball
+ * @param {Record<string, string>} env
+ */
+async function startSingle(work, tarball, env) {
 	const n8n = await new N8n({ userFolder: path.join(work, 'n8n') }).prepare();
 	n8n.installPackage(tarball);
-	await n8n.importCredentials([
-		{ id: 'benchSecret', name: 'benchSecret', type: 'videoPlatformWebhookApi', data: { headerName: SECRET_HEADER, secret: SECRET } },
-		{ id: 'benchHeader', name: 'benchHeader', type: 'httpHeaderAuth', data: { name: SECRET_HEADER, value: SECRET } },
-	]);
+	await n8n.importCredentials(CREDENTIALS);
 	for (const { workflow } of Object.values(SIDES)) {
 		await n8n.importWorkflow(workflow);
 		await n8n.activateWorkflow(workflow.id);
 	}
 	rememberKeys(n8n, { ...DROP_LIST, count: KEYS_REMEMBERED, prefix: EARLIER_ID });
-	await n8n.start(profileDir ? { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } } : {});
-	for (const side of Object.values(SIDES)) await n8n.waitForWebhook(urlOf(n8n, side));
-	const apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
-	await proveKeysRemembered(n8n, apiKey);
-	return { n8n, apiKey };
+	return n8n.start({ env });
 }
 
 /**
@@ -201,7 +228,7 @@ async function proveKeysRemembered(n8n, apiKey) {
 /** @param {N8n} n8n @param {Side} side */
 function urlOf(n8n, side) {
 	const start = side.workflow.nodes[0];
-	return start.type === wf.VIDEO_PLATFORM_TRIGGER ? n8n.triggerUrl(side.workflow) : `${n8n.baseUrl}/webhook/${start.parameters.path}`;
+	return start.type === wf.VIDEO_PLATFORM_TRIGGER ? n8n.triggerUrl(side.workflow) : `${n8n.webhookUrl}/webhook/${start.parameters.path}`;
 }
 /** @returns {Record<string, string>} */
 const headersOf = (/** @type {Side} */ side) => (side.key.endsWith('Auth') ? { [SECRET_HEADER]: SECRET } : {});
@@ -251,13 +278,14 @@ const pct = (/** @type {number} */ x) => `${(x * 100).toFixed(0)} %`;
  * @param {Record<string, Record<number, Sample[]>>} samples
  * @param {string} version
  * @param {{ count: number, missing: number }} [remembered]  Drop Redelivered's list after the run
+ * @param {{ queue?: boolean, seconds?: number }} [run]  the mode, and how long the whole run took
  */
-function report(samples, version, remembered) {
+function report(samples, version, remembered, { queue = false, seconds } = {}) {
 	const lines = [
-		'# Trigger benchmark',
+		queue ? '# Trigger benchmark in queue mode' : '# Trigger benchmark',
 		'',
-		`n8n ${version}, one process (SQLite), ${DELIVERIES} deliveries per side per round, ${ROUNDS} rounds interleaved (A B A B …, the order reversed every other round), the same JSON deliveries (a unique id each), ${new Date().toISOString().slice(0, 10)}. Machine: ${require('node:os').cpus().length} cores, shared with other work while measured.`,
-		'Deliveries/s: deliveries over the time from the first sent to the last answered; p50/p99: time to the 2xx. Medians of the rounds; the spread is (max − min) / median of the per-round ratios. Every delivery is counted in n8n\'s executions afterwards.',
+		`n8n ${version}, ${queue ? QUEUE_STACK : 'one process (SQLite)'}, ${DELIVERIES} deliveries per side per round, ${ROUNDS} rounds interleaved (A B A B …, the order reversed every other round), the same JSON deliveries (a unique id each), ${new Date().toISOString().slice(0, 10)}. Machine: ${require('node:os').cpus().length} cores, shared with other work while measured.${seconds ? ` The run took ${Math.round(seconds)} s, n8n's start included.` : ''}`,
+		`Deliveries/s: deliveries over the time from the first sent to the last answered; p50/p99: time to the 2xx. Medians of the rounds; the spread is (max − min) / median of the per-round ratios. Every delivery is counted in n8n's executions afterwards${queue ? ' (after each side\'s burst, once every execution has ended on the workers)' : ''}.`,
 		'',
 		'| Row | Concurrency | Baseline /s | Trigger /s | Ratio (spread) | Baseline p50 / p99 | Trigger p50 / p99 | p99 ratio (spread) | Executions / deliveries | Target /s ≥ 0.95, p99 ≤ 1.1 |',
 		'|---|---|---|---|---|---|---|---|---|---|',
@@ -301,41 +329,61 @@ function report(samples, version, remembered) {
 	return lines.join('\n');
 }
 
-async function profile() {
+/** @param {boolean} queue */
+async function profile(queue) {
 	const keys = (process.env.BENCH_SIDES || 'webhook,trigger').split(',');
-	const work = path.join(scratchRoot, `bench-trigger-profile-${keys.join('-')}`);
+	checkSides(keys, queue);
+	const work = path.join(scratchRoot, `bench-trigger-profile-${queue ? 'queue-' : ''}${keys.join('-')}`);
 	fs.rmSync(work, { recursive: true, force: true });
 	const profileDir = path.join(work, 'cpu');
-	const { n8n, apiKey } = await startN8n(work, { profileDir });
+	const { n8n, apiKey } = await startN8n(work, { profileDir, queue });
+	// In queue mode, the webhook processor's profile: its PID is in the file's name.
+	const webhookPid = n8n.webhooks[0]?.pid;
 	try {
 		await measure(n8n, apiKey, keys);
 	} finally {
 		await n8n.stop();
 	}
-	const files = fs.readdirSync(profileDir).map((f) => path.join(profileDir, f));
+	const files = fs.readdirSync(profileDir).filter((f) => !webhookPid || f.includes(`.${webhookPid}.`)).map((f) => path.join(profileDir, f));
 	// The main process is the largest profile (n8n's CLI helpers write small ones too).
 	const largest = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
 	process.stdout.write(`${summarizeProfile(JSON.parse(fs.readFileSync(largest, 'utf8')), FOCUS)}\nProfile: ${largest}\n`);
 }
 
+/**
+ * Throws before n8n starts when a side is unknown, or cannot run in queue mode.
+ * @param {string[]} keys
+ * @param {boolean} queue
+ */
+function checkSides(keys, queue) {
+	const known = queue ? QUEUE_SIDES : Object.keys(SIDES);
+	const unknown = keys.filter((key) => !known.includes(key));
+	if (unknown.length) throw new Error(`Sides ${unknown.join(', ')} ${queue ? 'do not run in queue mode' : 'are unknown'}; the sides are ${known.join(', ')}`);
+}
+
 async function main() {
-	const { values } = parseArgs({ args: process.argv.slice(2), options: { profile: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false }, sides: { type: 'string' } } });
-	if (values.profile) return profile();
-	const work = path.join(scratchRoot, 'bench-trigger');
+	const started = performance.now();
+	const { values } = parseArgs({ args: process.argv.slice(2), options: { profile: { type: 'boolean', default: false }, queue: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false }, sides: { type: 'string' } } });
+	const { queue } = values;
+	if (values.profile) return profile(queue);
+	const keys = values.sides ? values.sides.split(',') : queue ? QUEUE_SIDES.filter((key) => key !== 'triggerIdTwoNoOps') : ['webhook', 'trigger', 'webhookAuth', 'triggerAuth', 'triggerId', 'triggerDrop'];
+	checkSides(keys, queue);
+	const work = path.join(scratchRoot, queue ? 'bench-trigger-queue' : 'bench-trigger');
 	fs.rmSync(work, { recursive: true, force: true });
-	const { n8n, apiKey } = await startN8n(work);
-	const keys = values.sides ? values.sides.split(',') : ['webhook', 'trigger', 'webhookAuth', 'triggerAuth', 'triggerId', 'triggerDrop'];
+	const { n8n, apiKey } = await startN8n(work, { queue });
 	let samples;
 	try {
 		samples = await measure(n8n, apiKey, keys);
 	} finally {
 		await n8n.stop();
 	}
-	const text = report(samples, n8n.version, samples.triggerDrop ? rememberedAfter(n8n, DROP_LIST, idsSentToDrop.slice(-KEYS_REMEMBERED)) : undefined);
+	const remembered = samples.triggerDrop ? rememberedAfter(n8n, DROP_LIST, idsSentToDrop.slice(-KEYS_REMEMBERED)) : undefined;
+	const text = report(samples, n8n.version, remembered, { queue, seconds: (performance.now() - started) / 1000 });
 	fs.mkdirSync(path.join(repoRoot, 'bench'), { recursive: true });
-	// A run of some sides only (--sides) keeps the full run's file.
+	// A run of some sides only (--sides) keeps the full run's file; queue mode has files of its own.
 	const keysNote = KEYS_REMEMBERED === 10_000 ? '' : `-${KEYS_REMEMBERED}-keys`;
-	const file = values.sides ? `trigger-results-${keys.join('-')}${keysNote}.md` : 'trigger-results.md';
+	const mode = queue ? '-queue' : '';
+	const file = values.sides ? `trigger-results${mode}-${keys.join('-')}${keysNote}.md` : `trigger-results${mode}.md`;
 	fs.writeFileSync(path.join(repoRoot, 'bench', file), `${text}\n`);
 	process.stdout.write(`${text}\nWritten to bench/${file}.\n`);
 }
