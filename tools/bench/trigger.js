@@ -272,6 +272,18 @@ function ratio(subject, base) {
 	const perRound = subject.map((value, i) => value / base[i]);
 	return { value: median(subject) / median(base), spread: spread(perRound) };
 }
+/**
+ * A ratio against its target: undecided when the gap to the target, relative to the ratio as the
+ * spread is, is narrower than the spread, whichever side of the target the ratio is on.
+ * @param {{ value: number, spread: number }} measured
+ * @param {number} target
+ * @param {boolean} met
+ * @returns {'pass' | 'miss' | 'undecided'}
+ */
+function against(measured, target, met) {
+	if (Math.abs(measured.value - target) / measured.value < measured.spread) return 'undecided';
+	return met ? 'pass' : 'miss';
+}
 const pct = (/** @type {number} */ x) => `${(x * 100).toFixed(0)} %`;
 
 /**
@@ -303,10 +315,8 @@ function report(samples, version, remembered, { queue = false, seconds } = {}) {
 			const delivered = (base.length + subject.length) * DELIVERIES;
 			const failures = [...base, ...subject].reduce((n, s) => n + s.non2xx, 0);
 			const m = (/** @type {Sample[]} */ list, /** @type {'perSecond' | 'p50' | 'p99'} */ k) => median(list.map((s) => s[k]));
-			const rateOk = rate.value >= 0.95;
-			const p99Ok = p99.value <= 1.1;
-			const undecided = (rate.value < 0.95 && 0.95 - rate.value < rate.spread) || (p99.value > 1.1 && p99.value - 1.1 < p99.spread);
-			const verdict = rateOk && p99Ok ? 'pass' : undecided ? 'within noise: spread wider than the gap' : 'miss';
+			const outcomes = [against(rate, 0.95, rate.value >= 0.95), against(p99, 1.1, p99.value <= 1.1)];
+			const verdict = outcomes.includes('miss') ? 'miss' : outcomes.includes('undecided') ? 'within noise: spread wider than the gap' : 'pass';
 			lines.push(
 				`| ${row.label} | ${c} | ${m(base, 'perSecond').toFixed(1)} | ${m(subject, 'perSecond').toFixed(1)} | ${rate.value.toFixed(2)}x (${pct(rate.spread)}) | ${m(base, 'p50').toFixed(0)} / ${m(base, 'p99').toFixed(0)} ms | ${m(subject, 'p50').toFixed(0)} / ${m(subject, 'p99').toFixed(0)} ms | ${p99.value.toFixed(2)}x (${pct(p99.spread)}) | ${executions} / ${delivered}${failures ? `, ${failures} not 2xx` : ''} | ${verdict} |`,
 			);
