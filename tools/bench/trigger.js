@@ -85,8 +85,9 @@ const ROWS = [
 	{ label: 'Delivery ID Field set, → Drop Redelivered', base: 'webhook', subject: 'triggerDrop' },
 	{ label: 'Drop Redelivered against trigger → No Op (both Delivery ID Field set)', base: 'triggerId', subject: 'triggerDrop' },
 ];
-/** Sides whose workflows queue mode runs: Drop Redelivered's keys are written into SQLite only (rememberedKeys.js). */
-const QUEUE_SIDES = Object.keys(SIDES).filter((key) => key !== 'triggerDrop');
+/** The sides run when --sides is not given; queue mode runs Drop Redelivered on its own (--sides triggerId,triggerDrop). */
+const DEFAULT_SIDES = ['webhook', 'trigger', 'webhookAuth', 'triggerAuth', 'triggerId', 'triggerDrop'];
+const QUEUE_DEFAULT_SIDES = DEFAULT_SIDES.filter((key) => key !== 'triggerDrop');
 const QUEUE_STACK = 'queue mode (PostgreSQL, Redis, a main process, 2 workers at concurrency 2, one webhook processor that takes the deliveries)';
 const CREDENTIALS = [
 	{ id: 'benchSecret', name: 'benchSecret', type: 'videoPlatformWebhookApi', data: { headerName: SECRET_HEADER, secret: SECRET } },
@@ -177,14 +178,19 @@ async function startN8n(work, { profileDir = '', queue = false } = {}) {
 	const tarball = packPackage(path.join(work, 'pack'), { build: !process.argv.includes('--no-build') });
 	/** @type {Record<string, string>} */
 	const env = profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {};
-	const sides = Object.values(SIDES).filter((side) => !queue || QUEUE_SIDES.includes(side.key));
-	const workflows = sides.map((side) => side.workflow);
-	const n8n = queue
-		? await startQueueStack({ tarball, dir: path.join(work, 'stack'), credentials: CREDENTIALS, workflows, activate: workflows.map((w) => w.id), env, log })
-		: await startSingle(work, tarball, env);
-	for (const side of sides) await n8n.waitForWebhook(urlOf(n8n, side));
+	const workflows = Object.values(SIDES).map((side) => side.workflow);
+	/** @type {N8n} */
+	let n8n;
+	if (queue) {
+		n8n = await startQueueStack({ tarball, dir: path.join(work, 'stack'), credentials: CREDENTIALS, workflows, activate: workflows.map((w) => w.id), env, log });
+		// Before the first delivery; PostgreSQL takes the row while n8n runs.
+		rememberKeys(n8n, { ...DROP_LIST, count: KEYS_REMEMBERED, prefix: EARLIER_ID });
+	} else {
+		n8n = await startSingle(work, tarball, env);
+	}
+	for (const side of Object.values(SIDES)) await n8n.waitForWebhook(urlOf(n8n, side));
 	const apiKey = (await n8n.publicApi()).key;
-	if (!queue) await proveKeysRemembered(n8n, apiKey);
+	await proveKeysRemembered(n8n, apiKey);
 	return { n8n, apiKey };
 }
 
@@ -202,6 +208,7 @@ async function startSingle(work, tarball, env) {
 		await n8n.importWorkflow(workflow);
 		await n8n.activateWorkflow(workflow.id);
 	}
+	// SQLite: while n8n is stopped.
 	rememberKeys(n8n, { ...DROP_LIST, count: KEYS_REMEMBERED, prefix: EARLIER_ID });
 	return n8n.start({ env });
 }
@@ -342,7 +349,7 @@ function report(samples, version, remembered, { queue = false, seconds } = {}) {
 /** @param {boolean} queue */
 async function profile(queue) {
 	const keys = (process.env.BENCH_SIDES || 'webhook,trigger').split(',');
-	checkSides(keys, queue);
+	checkSides(keys);
 	const work = path.join(scratchRoot, `bench-trigger-profile-${queue ? 'queue-' : ''}${keys.join('-')}`);
 	fs.rmSync(work, { recursive: true, force: true });
 	const profileDir = path.join(work, 'cpu');
@@ -360,15 +367,10 @@ async function profile(queue) {
 	process.stdout.write(`${summarizeProfile(JSON.parse(fs.readFileSync(largest, 'utf8')), FOCUS)}\nProfile: ${largest}\n`);
 }
 
-/**
- * Throws before n8n starts when a side is unknown, or cannot run in queue mode.
- * @param {string[]} keys
- * @param {boolean} queue
- */
-function checkSides(keys, queue) {
-	const known = queue ? QUEUE_SIDES : Object.keys(SIDES);
-	const unknown = keys.filter((key) => !known.includes(key));
-	if (unknown.length) throw new Error(`Sides ${unknown.join(', ')} ${queue ? 'do not run in queue mode' : 'are unknown'}; the sides are ${known.join(', ')}`);
+/** Throws before n8n starts when a side is unknown. */
+function checkSides(/** @type {string[]} */ keys) {
+	const unknown = keys.filter((key) => !SIDES[key]);
+	if (unknown.length) throw new Error(`Unknown sides ${unknown.join(', ')}; the sides are ${Object.keys(SIDES).join(', ')}`);
 }
 
 async function main() {
@@ -376,18 +378,23 @@ async function main() {
 	const { values } = parseArgs({ args: process.argv.slice(2), options: { profile: { type: 'boolean', default: false }, queue: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false }, sides: { type: 'string' } } });
 	const { queue } = values;
 	if (values.profile) return profile(queue);
-	const keys = values.sides ? values.sides.split(',') : queue ? QUEUE_SIDES.filter((key) => key !== 'triggerIdTwoNoOps') : ['webhook', 'trigger', 'webhookAuth', 'triggerAuth', 'triggerId', 'triggerDrop'];
-	checkSides(keys, queue);
+	const keys = values.sides ? values.sides.split(',') : queue ? QUEUE_DEFAULT_SIDES : DEFAULT_SIDES;
+	checkSides(keys);
 	const work = path.join(scratchRoot, queue ? 'bench-trigger-queue' : 'bench-trigger');
 	fs.rmSync(work, { recursive: true, force: true });
 	const { n8n, apiKey } = await startN8n(work, { queue });
+	/** @type {Record<string, Record<number, Sample[]>> | undefined} */
 	let samples;
+	const readList = () => (samples?.triggerDrop ? rememberedAfter(n8n, DROP_LIST, idsSentToDrop.slice(-KEYS_REMEMBERED)) : undefined);
+	let remembered;
 	try {
 		samples = await measure(n8n, apiKey, keys);
+		// PostgreSQL stops with the stack; SQLite is read once n8n has stopped.
+		if (queue) remembered = readList();
 	} finally {
 		await n8n.stop();
 	}
-	const remembered = samples.triggerDrop ? rememberedAfter(n8n, DROP_LIST, idsSentToDrop.slice(-KEYS_REMEMBERED)) : undefined;
+	if (!queue) remembered = readList();
 	const text = report(samples, n8n.version, remembered, { queue, seconds: (performance.now() - started) / 1000 });
 	fs.mkdirSync(path.join(repoRoot, 'bench'), { recursive: true });
 	// A run of some sides only (--sides) keeps the full run's file; queue mode has files of its own.
