@@ -177,8 +177,8 @@ async function drain(n8n, apiKey, workflowId, expected) {
 async function startN8n(work, { profileDir = '', queue = false } = {}) {
 	const tarball = packPackage(path.join(work, 'pack'), { build: !process.argv.includes('--no-build') });
 	// A profile is written when n8n exits, not when it is killed: queue mode's webhook processor
-	// waits for an execution it never hears end past the 15 s before the kill, so n8n's own
-	// shutdown timeout (which exits) is made shorter.
+	// still waited for "1 active execution" past the 15 s before the kill, every execution ended
+	// on the workers, so n8n's own shutdown timeout (which exits) is made shorter.
 	/** @type {Record<string, string>} */
 	const env = profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}`, N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5' } : {};
 	const workflows = Object.values(SIDES).map((side) => side.workflow);
