@@ -1,8 +1,9 @@
 'use strict';
 // The keys n8n's deduplication store remembers for one node (scope This Node), read and written
-// in a stopped single-process n8n's SQLite database, as n8n's DeduplicationHelper keeps them: one
-// processed_data row per workflow and context `n:<node id>`, value {"mode":"entries","data":[…]}
-// with the MD5 (base64) of each key. Used to start the Drop Redelivered bench with a full list.
+// in a stopped single-process n8n's SQLite database, or in queue mode's PostgreSQL (n8n running
+// or not), as n8n's DeduplicationHelper keeps them: one processed_data row per workflow and
+// context `n:<node id>`, value {"mode":"entries","data":[…]} with the MD5 (base64) of each key.
+// Used to start the Drop Redelivered bench with a full list.
 const { spawnSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
 const path = require('node:path');
@@ -31,15 +32,34 @@ function withDatabase(n8n, script, input = '') {
 	return result.stdout;
 }
 
+const sqlText = (/** @type {string} */ text) => `'${text.replaceAll("'", "''")}'`;
+/** The row's key columns in PostgreSQL (n8n's camelCase names are quoted there). */
+const whereRow = (/** @type {string} */ workflowId, /** @type {string} */ context) => `"workflowId" = ${sqlText(workflowId)} AND context = ${sqlText(context)}`;
+
+/**
+ * Writes the row into queue mode's PostgreSQL. psql takes the SQL as one argument, which Linux
+ * caps at 128 KiB, and 10,000 keys are about 270 KB: the value is written in parts.
+ * @param {import('../queue/services').Postgres} postgres
+ * @param {{ workflowId: string, context: string, value: string }} row
+ */
+function insertIntoPostgres(postgres, { workflowId, context, value }) {
+	const [first, ...rest] = value.match(/[^]{1,60000}/g) ?? [''];
+	postgres.query(`INSERT INTO processed_data ("workflowId", context, value, "createdAt", "updatedAt") VALUES (${sqlText(workflowId)}, ${sqlText(context)}, ${sqlText(first)}, NOW(), NOW())`);
+	for (const part of rest) postgres.query(`UPDATE processed_data SET value = value || ${sqlText(part)} WHERE ${whereRow(workflowId, context)}`);
+}
+
 /**
  * Makes n8n remember `count` keys for the node, as if that many deliveries with ids
- * `${prefix}1` … `${prefix}${count}` had been let through. n8n must be stopped.
+ * `${prefix}1` … `${prefix}${count}` had been let through. A single-process n8n must be stopped.
  * @param {import('../n8n/n8n').N8n} n8n
  * @param {{ workflowId: string, nodeId: string, count: number, prefix: string }} options
  */
 function rememberKeys(n8n, { workflowId, nodeId, count, prefix }) {
 	const data = Array.from({ length: count }, (_, i) => md5(deliveryKeyOfId(`${prefix}${i + 1}`)));
-	const row = JSON.stringify({ workflowId, context: `n:${nodeId}`, value: JSON.stringify({ mode: 'entries', data }) });
+	const value = JSON.stringify({ mode: 'entries', data });
+	const postgres = n8n.services?.postgres;
+	if (postgres) return insertIntoPostgres(postgres, { workflowId, context: `n:${nodeId}`, value });
+	const row = JSON.stringify({ workflowId, context: `n:${nodeId}`, value });
 	withDatabase(
 		n8n,
 		`const sqlite3 = require('sqlite3'); const row = JSON.parse(require('fs').readFileSync(0, 'utf8'));
@@ -52,18 +72,20 @@ function rememberKeys(n8n, { workflowId, nodeId, count, prefix }) {
 
 /**
  * How many keys n8n remembers for the node now, and how many of `ids` (let through) it lacks.
- * n8n must be stopped.
+ * A single-process n8n must be stopped; queue mode's PostgreSQL must still run.
  * @param {import('../n8n/n8n').N8n} n8n
  * @param {{ workflowId: string, nodeId: string }} options
  * @param {string[]} ids
  */
 function rememberedAfter(n8n, { workflowId, nodeId }, ids) {
-	const out = withDatabase(
+	const postgres = n8n.services?.postgres;
+	const fromSqlite = () => withDatabase(
 		n8n,
 		`const sqlite3 = require('sqlite3'); const db = new sqlite3.Database(process.argv[1]);
 		db.get('SELECT value FROM processed_data WHERE workflowId = ? AND context = ?', [${JSON.stringify(workflowId)}, ${JSON.stringify(`n:${nodeId}`)}],
 			(error, row) => { if (error) { console.error(error.message); process.exit(1); } process.stdout.write(row ? row.value : '{"data":[]}'); db.close(); });`,
 	);
+	const out = postgres ? postgres.query(`SELECT value FROM processed_data WHERE ${whereRow(workflowId, `n:${nodeId}`)}`).trim() || '{"data":[]}' : fromSqlite();
 	const kept = new Set(JSON.parse(out).data);
 	return { count: kept.size, missing: ids.filter((id) => !kept.has(md5(deliveryKeyOfId(id)))).length };
 }

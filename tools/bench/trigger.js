@@ -4,14 +4,17 @@
 // n8n, same workflow shape (trigger → No Op, answering on receipt), same payloads, interleaved
 // (A B A B …) at concurrency 1, 10 and 50. Reports deliveries/s and p50/p99 to the 2xx, the
 // ratios with the spread between rounds beside each, counts executions (each delivery exactly
-// one), and writes bench/trigger-results.md. --profile instead runs the plain pair with n8n
-// under --cpu-prof and prints where n8n's CPU time went by function.
+// one), and writes bench/trigger-results.md. --queue does the same in the project's queue stack
+// (PostgreSQL, Redis, main, workers, one webhook processor that takes the deliveries) and writes
+// bench/trigger-results-queue.md. --profile instead runs the plain pair with n8n under
+// --cpu-prof and prints where n8n's CPU time went by function (the webhook processor's with --queue).
 const fs = require('node:fs');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 
 const { N8n } = require('../n8n/n8n');
-const { createApiKey, ensureOwner, listExecutions } = require('../n8n/api');
+const { listExecutions } = require('../n8n/api');
+const { startQueueStack } = require('../queue/stack');
 const { packPackage } = require('../common/package');
 const { repoRoot, scratchRoot } = require('../common/paths');
 const wf = require('../n8n/workflows');
@@ -27,6 +30,8 @@ const SECRET = 'bench-webhook-secret-7f3a';
 const N8N_VERSION = process.env.BENCH_N8N_VERSION || undefined;
 /** n8n settings for the run (BENCH_N8N_ENV="A=1 B=2"), e.g. to see what an n8n option changes; named in the report. */
 const N8N_ENV = Object.fromEntries((process.env.BENCH_N8N_ENV || '').split(/\s+/).filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2)));
+/** The trigger's version in every workflow: the default for new workflows unless BENCH_TRIGGER_VERSION says (1: n8n evaluates an expression per delivery). */
+const TRIGGER_VERSION = Number(process.env.BENCH_TRIGGER_VERSION || 1.1);
 /** Drop Redelivered's Keys Remembered, all remembered before the first delivery (BENCH_KEYS, to see the cost grow with it). */
 const KEYS_REMEMBERED = Number(process.env.BENCH_KEYS || 10_000);
 /** n8n's and the node's functions on a delivery's path, whose inclusive time --profile shows. */
@@ -36,7 +41,7 @@ const noOp = () => wf.node('Done', 'n8n-nodes-base.noOp', {});
 const webhookNode = (/** @type {string} */ id, /** @type {object} */ parameters = {}, /** @type {object} */ extra = {}) =>
 	wf.node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: id, responseMode: 'onReceived', options: {}, ...parameters }, { typeVersion: 2, webhookId: `${id}-0000-4000-8000-000000000000`.slice(0, 36), ...extra });
 const triggerNode = (/** @type {string} */ webhookId, /** @type {object} */ parameters = {}, /** @type {object} */ extra = {}) =>
-	wf.node('Video Platform Trigger', wf.VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: '*', options: {}, ...parameters }, { webhookId, ...extra });
+	wf.node('Video Platform Trigger', wf.VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: '*', options: {}, ...parameters }, { typeVersion: TRIGGER_VERSION, webhookId, ...extra });
 
 /** @typedef {{ key: string, label: string, workflow: import('../n8n/workflows').Workflow }} Side */
 /** @type {Record<string, Side>} */
@@ -85,6 +90,14 @@ const ROWS = [
 	{ label: 'Delivery ID Field set', base: 'webhook', subject: 'triggerId' },
 	{ label: 'Delivery ID Field set, → Drop Redelivered', base: 'webhook', subject: 'triggerDrop' },
 	{ label: 'Drop Redelivered against trigger → No Op (both Delivery ID Field set)', base: 'triggerId', subject: 'triggerDrop' },
+];
+/** The sides run when --sides is not given; queue mode runs Drop Redelivered on its own (--sides triggerId,triggerDrop). */
+const DEFAULT_SIDES = ['webhook', 'trigger', 'webhookAuth', 'triggerAuth', 'triggerId', 'triggerDrop'];
+const QUEUE_DEFAULT_SIDES = DEFAULT_SIDES.filter((key) => key !== 'triggerDrop');
+const QUEUE_STACK = 'queue mode (PostgreSQL, Redis, a main process, 2 workers at concurrency 2, one webhook processor that takes the deliveries)';
+const CREDENTIALS = [
+	{ id: 'benchSecret', name: 'benchSecret', type: 'videoPlatformWebhookApi', data: { headerName: SECRET_HEADER, secret: SECRET } },
+	{ id: 'benchHeader', name: 'benchHeader', type: 'httpHeaderAuth', data: { name: SECRET_HEADER, value: SECRET } },
 ];
 /** Where Drop Redelivered's list is, and the ids of the keys it remembers before the first delivery. */
 const DROP_LIST = { workflowId: SIDES.triggerDrop.workflow.id, nodeId: 'Drop-Redelivered' };
@@ -162,25 +175,51 @@ async function drain(n8n, apiKey, workflowId, expected) {
 	}
 }
 
-/** @param {string} work */
-async function startN8n(work, { profileDir = '' } = {}) {
+/**
+ * n8n with every side's workflow active, in one process or in queue mode (every process then
+ * under --cpu-prof when profiling), and a public API key to count executions with.
+ * @param {string} work
+ */
+async function startN8n(work, { profileDir = '', queue = false } = {}) {
 	const tarball = packPackage(path.join(work, 'pack'), { build: !process.argv.includes('--no-build') });
+	// A profile is written when n8n exits, not when it is killed: queue mode's webhook processor
+	// still waited for "1 active execution" past the 15 s before the kill, every execution ended
+	// on the workers, so n8n's own shutdown timeout (which exits) is made shorter.
+	/** @type {Record<string, string>} */
+	const env = { ...N8N_ENV, ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}`, N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5' } : {}) };
+	const workflows = Object.values(SIDES).map((side) => side.workflow);
+	/** @type {N8n} */
+	let n8n;
+	if (queue) {
+		n8n = await startQueueStack({ tarball, version: N8N_VERSION, dir: path.join(work, 'stack'), credentials: CREDENTIALS, workflows, activate: workflows.map((w) => w.id), env, log });
+		// Before the first delivery; PostgreSQL takes the row while n8n runs.
+		rememberKeys(n8n, { ...DROP_LIST, count: KEYS_REMEMBERED, prefix: EARLIER_ID });
+	} else {
+		n8n = await startSingle(work, tarball, env);
+	}
+	for (const side of Object.values(SIDES)) await n8n.waitForWebhook(urlOf(n8n, side));
+	const apiKey = (await n8n.publicApi()).key;
+	await proveKeysRemembered(n8n, apiKey);
+	return { n8n, apiKey };
+}
+
+/**
+ * One n8n process (SQLite), with Drop Redelivered's keys remembered before it starts.
+ * @param {string} work
+ * @param {string} tarball
+ * @param {Record<string, string>} env
+ */
+async function startSingle(work, tarball, env) {
 	const n8n = await new N8n({ version: N8N_VERSION, userFolder: path.join(work, 'n8n') }).prepare();
 	n8n.installPackage(tarball);
-	await n8n.importCredentials([
-		{ id: 'benchSecret', name: 'benchSecret', type: 'videoPlatformWebhookApi', data: { headerName: SECRET_HEADER, secret: SECRET } },
-		{ id: 'benchHeader', name: 'benchHeader', type: 'httpHeaderAuth', data: { name: SECRET_HEADER, value: SECRET } },
-	]);
+	await n8n.importCredentials(CREDENTIALS);
 	for (const { workflow } of Object.values(SIDES)) {
 		await n8n.importWorkflow(workflow);
 		await n8n.activateWorkflow(workflow.id);
 	}
+	// SQLite: while n8n is stopped.
 	rememberKeys(n8n, { ...DROP_LIST, count: KEYS_REMEMBERED, prefix: EARLIER_ID });
-	await n8n.start({ env: { ...N8N_ENV, ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}) } });
-	for (const side of Object.values(SIDES)) await n8n.waitForWebhook(urlOf(n8n, side));
-	const apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
-	await proveKeysRemembered(n8n, apiKey);
-	return { n8n, apiKey };
+	return n8n.start({ env });
 }
 
 /**
@@ -205,7 +244,7 @@ async function proveKeysRemembered(n8n, apiKey) {
 /** @param {N8n} n8n @param {Side} side */
 function urlOf(n8n, side) {
 	const start = side.workflow.nodes[0];
-	return start.type === wf.VIDEO_PLATFORM_TRIGGER ? n8n.triggerUrl(side.workflow) : `${n8n.baseUrl}/webhook/${start.parameters.path}`;
+	return start.type === wf.VIDEO_PLATFORM_TRIGGER ? n8n.triggerUrl(side.workflow) : `${n8n.webhookUrl}/webhook/${start.parameters.path}`;
 }
 /** @returns {Record<string, string>} */
 const headersOf = (/** @type {Side} */ side) => (side.key.endsWith('Auth') ? { [SECRET_HEADER]: SECRET } : {});
@@ -249,19 +288,32 @@ function ratio(subject, base) {
 	const perRound = subject.map((value, i) => value / base[i]);
 	return { value: median(subject) / median(base), spread: spread(perRound) };
 }
+/**
+ * A ratio against its target: undecided when the gap to the target, relative to the ratio as the
+ * spread is, is narrower than the spread, whichever side of the target the ratio is on.
+ * @param {{ value: number, spread: number }} measured
+ * @param {number} target
+ * @param {boolean} met
+ * @returns {'pass' | 'miss' | 'undecided'}
+ */
+function against(measured, target, met) {
+	if (Math.abs(measured.value - target) / measured.value < measured.spread) return 'undecided';
+	return met ? 'pass' : 'miss';
+}
 const pct = (/** @type {number} */ x) => `${(x * 100).toFixed(0)} %`;
 
 /**
  * @param {Record<string, Record<number, Sample[]>>} samples
  * @param {string} version
  * @param {{ count: number, missing: number }} [remembered]  Drop Redelivered's list after the run
+ * @param {{ queue?: boolean, seconds?: number }} [run]  the mode, and how long the whole run took
  */
-function report(samples, version, remembered) {
+function report(samples, version, remembered, { queue = false, seconds } = {}) {
 	const lines = [
-		'# Trigger benchmark',
+		queue ? '# Trigger benchmark in queue mode' : '# Trigger benchmark',
 		'',
-		`n8n ${version}, one process (SQLite), ${DELIVERIES} deliveries per side per round, ${ROUNDS} rounds interleaved (A B A B …, the order reversed every other round), the same JSON deliveries (a unique id each), ${new Date().toISOString().slice(0, 10)}. Machine: ${require('node:os').cpus().length} cores, shared with other work while measured.${Object.keys(N8N_ENV).length ? ` n8n settings: ${Object.entries(N8N_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}.` : ''}`,
-		'Deliveries/s: deliveries over the time from the first sent to the last answered; p50/p99: time to the 2xx. Medians of the rounds; the spread is (max − min) / median of the per-round ratios. Every delivery is counted in n8n\'s executions afterwards.',
+		`n8n ${version}, ${queue ? QUEUE_STACK : 'one process (SQLite)'}, ${DELIVERIES} deliveries per side per round, ${ROUNDS} rounds interleaved (A B A B …, the order reversed every other round), the same JSON deliveries (a unique id each), ${new Date().toISOString().slice(0, 10)}. Machine: ${require('node:os').cpus().length} cores, shared with other work while measured. Video Platform Trigger version ${TRIGGER_VERSION}.${Object.keys(N8N_ENV).length ? ` n8n settings: ${Object.entries(N8N_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}.` : ''}${seconds ? ` The run took ${Math.round(seconds)} s, n8n's start included.` : ''}`,
+		`Deliveries/s: deliveries over the time from the first sent to the last answered; p50/p99: time to the 2xx. Medians of the rounds; the spread is (max − min) / median of the per-round ratios. Every delivery is counted in n8n's executions afterwards${queue ? ' (after each side\'s burst, once every execution has ended on the workers)' : ''}.`,
 		'',
 		'| Row | Concurrency | Baseline /s | Trigger /s | Ratio (spread) | Baseline p50 / p99 | Trigger p50 / p99 | p99 ratio (spread) | Executions / deliveries | Target /s ≥ 0.95, p99 ≤ 1.1 |',
 		'|---|---|---|---|---|---|---|---|---|---|',
@@ -279,10 +331,8 @@ function report(samples, version, remembered) {
 			const delivered = (base.length + subject.length) * DELIVERIES;
 			const failures = [...base, ...subject].reduce((n, s) => n + s.non2xx, 0);
 			const m = (/** @type {Sample[]} */ list, /** @type {'perSecond' | 'p50' | 'p99'} */ k) => median(list.map((s) => s[k]));
-			const rateOk = rate.value >= 0.95;
-			const p99Ok = p99.value <= 1.1;
-			const undecided = (rate.value < 0.95 && 0.95 - rate.value < rate.spread) || (p99.value > 1.1 && p99.value - 1.1 < p99.spread);
-			const verdict = rateOk && p99Ok ? 'pass' : undecided ? 'within noise: spread wider than the gap' : 'miss';
+			const outcomes = [against(rate, 0.95, rate.value >= 0.95), against(p99, 1.1, p99.value <= 1.1)];
+			const verdict = outcomes.includes('miss') ? 'miss' : outcomes.includes('undecided') ? 'within noise: spread wider than the gap' : 'pass';
 			lines.push(
 				`| ${row.label} | ${c} | ${m(base, 'perSecond').toFixed(1)} | ${m(subject, 'perSecond').toFixed(1)} | ${rate.value.toFixed(2)}x (${pct(rate.spread)}) | ${m(base, 'p50').toFixed(0)} / ${m(base, 'p99').toFixed(0)} ms | ${m(subject, 'p50').toFixed(0)} / ${m(subject, 'p99').toFixed(0)} ms | ${p99.value.toFixed(2)}x (${pct(p99.spread)}) | ${executions} / ${delivered}${failures ? `, ${failures} not 2xx` : ''} | ${verdict} |`,
 			);
@@ -305,43 +355,63 @@ function report(samples, version, remembered) {
 	return lines.join('\n');
 }
 
-async function profile() {
+/** @param {boolean} queue */
+async function profile(queue) {
 	const keys = (process.env.BENCH_SIDES || 'webhook,trigger').split(',');
-	const work = path.join(scratchRoot, `bench-trigger-profile-${keys.join('-')}`);
+	checkSides(keys);
+	const work = path.join(scratchRoot, `bench-trigger-profile-${queue ? 'queue-' : ''}${keys.join('-')}`);
 	fs.rmSync(work, { recursive: true, force: true });
 	const profileDir = path.join(work, 'cpu');
-	const { n8n, apiKey } = await startN8n(work, { profileDir });
+	const { n8n, apiKey } = await startN8n(work, { profileDir, queue });
+	// In queue mode, the webhook processor's profile: its PID is in the file's name.
+	const webhookPid = n8n.webhooks[0]?.pid;
 	try {
 		await measure(n8n, apiKey, keys);
 	} finally {
 		await n8n.stop();
 	}
-	const files = fs.readdirSync(profileDir).map((f) => path.join(profileDir, f));
+	const files = fs.readdirSync(profileDir).filter((f) => !webhookPid || f.includes(`.${webhookPid}.`)).map((f) => path.join(profileDir, f));
 	// The main process is the largest profile (n8n's CLI helpers write small ones too).
 	const largest = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
 	process.stdout.write(`${summarizeProfile(JSON.parse(fs.readFileSync(largest, 'utf8')), FOCUS)}\nProfile: ${largest}\n`);
 }
 
+/** Throws before n8n starts when a side is unknown. */
+function checkSides(/** @type {string[]} */ keys) {
+	const unknown = keys.filter((key) => !SIDES[key]);
+	if (unknown.length) throw new Error(`Unknown sides ${unknown.join(', ')}; the sides are ${Object.keys(SIDES).join(', ')}`);
+}
+
 async function main() {
-	const { values } = parseArgs({ args: process.argv.slice(2), options: { profile: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false }, sides: { type: 'string' } } });
-	if (values.profile) return profile();
-	const work = path.join(scratchRoot, 'bench-trigger');
+	const started = performance.now();
+	const { values } = parseArgs({ args: process.argv.slice(2), options: { profile: { type: 'boolean', default: false }, queue: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false }, sides: { type: 'string' } } });
+	const { queue } = values;
+	if (values.profile) return profile(queue);
+	const keys = values.sides ? values.sides.split(',') : queue ? QUEUE_DEFAULT_SIDES : DEFAULT_SIDES;
+	checkSides(keys);
+	const work = path.join(scratchRoot, queue ? 'bench-trigger-queue' : 'bench-trigger');
 	fs.rmSync(work, { recursive: true, force: true });
-	const { n8n, apiKey } = await startN8n(work);
-	const keys = values.sides ? values.sides.split(',') : ['webhook', 'trigger', 'webhookAuth', 'triggerAuth', 'triggerId', 'triggerDrop'];
+	const { n8n, apiKey } = await startN8n(work, { queue });
+	/** @type {Record<string, Record<number, Sample[]>> | undefined} */
 	let samples;
+	const readList = () => (samples?.triggerDrop ? rememberedAfter(n8n, DROP_LIST, idsSentToDrop.slice(-KEYS_REMEMBERED)) : undefined);
+	let remembered;
 	try {
 		samples = await measure(n8n, apiKey, keys);
+		// PostgreSQL stops with the stack; SQLite is read once n8n has stopped.
+		if (queue) remembered = readList();
 	} finally {
 		await n8n.stop();
 	}
-	const text = report(samples, n8n.version, samples.triggerDrop ? rememberedAfter(n8n, DROP_LIST, idsSentToDrop.slice(-KEYS_REMEMBERED)) : undefined);
+	if (!queue) remembered = readList();
+	const text = report(samples, n8n.version, remembered, { queue, seconds: (performance.now() - started) / 1000 });
 	fs.mkdirSync(path.join(repoRoot, 'bench'), { recursive: true });
-	// A run of some sides only (--sides) keeps the full run's file.
+	// A run of some sides only (--sides) keeps the full run's file; queue mode has files of its own.
 	const keysNote = KEYS_REMEMBERED === 10_000 ? '' : `-${KEYS_REMEMBERED}-keys`;
-	const envNote = Object.keys(N8N_ENV).map((k) => `-${k.replace(/^N8N_/, '').toLowerCase()}`).join('');
-	const versionNote = N8N_VERSION ? `-n8n-${n8n.version}` : '';
-	const file = values.sides || envNote || versionNote ? `trigger-results-${keys.join('-')}${keysNote}${envNote}${versionNote}.md` : 'trigger-results.md';
+	const mode = queue ? '-queue' : '';
+	// Another n8n, its settings or the trigger's version 1 are named in the file's name, beside the default run's.
+	const variant = `${N8N_VERSION ? `-n8n-${N8N_VERSION}` : ''}${Object.keys(N8N_ENV).map((k) => `-${k.replace(/^N8N_/, '').toLowerCase()}`).join('')}${TRIGGER_VERSION === 1.1 ? '' : `-trigger-v${TRIGGER_VERSION}`}`;
+	const file = values.sides || variant ? `trigger-results${mode}-${keys.join('-')}${keysNote}${variant}.md` : `trigger-results${mode}.md`;
 	fs.writeFileSync(path.join(repoRoot, 'bench', file), `${text}\n`);
 	process.stdout.write(`${text}\nWritten to bench/${file}.\n`);
 }
