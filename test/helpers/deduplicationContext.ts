@@ -25,6 +25,7 @@ export function createDeduplicationStore() {
 	const calls: Array<{ items: DeduplicationItemTypes[]; scope: DeduplicationScope; options: ICheckProcessedOptions }> = [];
 	return {
 		calls,
+		workflow,
 		/** The digests kept for a node's (or the workflow's) context, oldest first. */
 		kept: (scope: DeduplicationScope, node: INode) => database.digests(scope, { node, workflow }),
 		async checkProcessedAndRecord(
@@ -86,6 +87,7 @@ export function createFilterContext(options: FilterContextOptions): FilterContex
 		hints,
 		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
 		getNode: () => node,
+		getWorkflow: () => options.store.workflow,
 		getInputData: () => options.items,
 		continueOnFail: () => options.continueOnFail ?? false,
 		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown, getOptions?: IGetNodeParameterOptions) => {

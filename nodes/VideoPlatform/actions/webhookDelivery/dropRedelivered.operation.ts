@@ -5,6 +5,7 @@ import { comparedKey, DELIVERY_KEY_EXPRESSION, DELIVERY_KEY_PATH, textDeliveryKe
 import { hintInOutputPane } from '../../shared/executionHints';
 import { errorToJson } from '../../shared/itemError';
 import type { OperationOption } from '../resources';
+import { listOf, oneCheckAtATime } from './oneCheckAtATime';
 
 export const option: OperationOption = {
 	name: 'Drop Redelivered',
@@ -124,7 +125,8 @@ const LIST_CREATED_CONCURRENTLY = /SQLITE_CONSTRAINT|UNIQUE constraint|duplicate
 
 /**
  * Asks n8n which keys are new, once for the whole run, and has it remember them; once more if the
- * list was being created at the same moment. A failure is returned, not thrown, so that Continue
+ * list was being created at the same moment (by another n8n process: in this one, checks of a list
+ * wait for each other). A failure is returned, not thrown, so that Continue
  * On Fail can turn it into error items.
  */
 async function newKeys(
@@ -134,10 +136,13 @@ async function newKeys(
 	maxEntries: number,
 ): Promise<Set<string> | NodeOperationError> {
 	if (keys.length === 0) return new Set();
+	const list = listOf(this, scope);
 	let message = '';
 	for (let attempt = 1; attempt <= 2; attempt++) {
 		try {
-			const checked = await this.helpers.checkProcessedAndRecord(keys, scope, { mode: 'entries', maxEntries });
+			const checked = await oneCheckAtATime(list, async () =>
+				await this.helpers.checkProcessedAndRecord(keys, scope, { mode: 'entries', maxEntries }),
+			);
 			return new Set(checked.new.map(String));
 		} catch (caught) {
 			message = caught instanceof Error ? caught.message : String(caught);

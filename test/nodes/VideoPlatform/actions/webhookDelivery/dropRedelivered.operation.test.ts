@@ -186,6 +186,47 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 		);
 	});
 
+	describe('when runs check the same list at the same time', () => {
+		/** n8n's check as it is: it reads the whole list, waits (for the database), and writes it back, without a lock. */
+		function locklessList() {
+			let kept: string[] = [];
+			const checkProcessedAndRecord: FilterContextOptions['checkProcessedAndRecord'] = async (keys) => {
+				const read = [...kept];
+				for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+				const fresh = keys.map(String).filter((key) => !read.includes(key));
+				kept = [...read, ...fresh];
+				return { new: fresh, processed: keys.filter((key) => !fresh.includes(String(key))) };
+			};
+			return { checkProcessedAndRecord, kept: () => kept };
+		}
+		const runsAtOnce = async (list: ReturnType<typeof locklessList>, runs: Array<[string, Partial<FilterContextOptions>?]>) =>
+			(await Promise.all(runs.map(async ([id, options]) => await run(store, [delivery({ id })], { ...options, checkProcessedAndRecord: list.checkProcessedAndRecord })))).flatMap(
+				({ output }) => passedIds(output),
+			);
+
+		it('remembers every key it let through', async () => {
+			const list = locklessList();
+			const ids = Array.from({ length: 20 }, (_, i) => `d-${i}`);
+			expect(await runsAtOnce(list, ids.map((id) => [id]))).toEqual(ids);
+			expect(list.kept()).toEqual(ids.map((id) => (delivery({ id }).json._webhook as IDataObject).deliveryKey));
+			expect(await runsAtOnce(list, ids.map((id) => [id]))).toEqual([]);
+		});
+
+		it('lets one of two copies of a delivery through', async () => {
+			expect(await runsAtOnce(locklessList(), [['same'], ['same']])).toEqual(['same']);
+		});
+
+		it('queues the checks of two nodes that remember keys for the whole workflow on one list', async () => {
+			const list = locklessList();
+			const runs = Array.from({ length: 10 }, (_, i): [string, Partial<FilterContextOptions>] => [
+				`d-${i}`,
+				{ nodeId: `node-${i % 2}`, parameters: { scope: 'workflow' } },
+			]);
+			await runsAtOnce(list, runs);
+			expect(list.kept()).toHaveLength(10);
+		});
+	});
+
 	describe("when n8n's database fails", () => {
 		const failing = (message: string) => async () => {
 			throw new Error(message);

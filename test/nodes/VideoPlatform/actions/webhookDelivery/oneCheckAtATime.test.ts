@@ -1,0 +1,79 @@
+import type { IExecuteFunctions, INode, Workflow } from 'n8n-workflow';
+
+import {
+	listOf,
+	listsQueued,
+	oneCheckAtATime,
+} from '../../../../../nodes/VideoPlatform/actions/webhookDelivery/oneCheckAtATime';
+
+/** A check that notes when it starts and ends, and gives way to others (a few turns of the microtask queue) in between. */
+function recordingCheck(log: string[], name: string, outcome: 'ok' | 'fail' = 'ok') {
+	return async () => {
+		log.push(`${name} starts`);
+		for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+		log.push(`${name} ends`);
+		if (outcome === 'fail') throw new Error(`${name} failed`);
+		return name;
+	};
+}
+
+const contextOf = (workflowId: string, nodeId: string) =>
+	({ getWorkflow: () => ({ id: workflowId }) as Workflow, getNode: () => ({ id: nodeId }) as INode }) as unknown as IExecuteFunctions;
+
+describe('one check at a time', () => {
+	it('runs the checks of one list one after another, in the order they came', async () => {
+		const log: string[] = [];
+		const results = await Promise.all(['a', 'b', 'c'].map(async (name) => await oneCheckAtATime('list', recordingCheck(log, name))));
+		expect(results).toEqual(['a', 'b', 'c']);
+		expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends', 'c starts', 'c ends']);
+	});
+
+	it('runs the checks of different lists at the same time', async () => {
+		const log: string[] = [];
+		await Promise.all([oneCheckAtATime('one', recordingCheck(log, 'a')), oneCheckAtATime('two', recordingCheck(log, 'b'))]);
+		expect(log).toEqual(['a starts', 'b starts', 'a ends', 'b ends']);
+	});
+
+	it('lets the next check run after one that failed, and fails only the failed one', async () => {
+		const log: string[] = [];
+		const first = oneCheckAtATime('list', recordingCheck(log, 'a', 'fail'));
+		const second = oneCheckAtATime('list', recordingCheck(log, 'b'));
+		await expect(first).rejects.toThrow('a failed');
+		await expect(second).resolves.toBe('b');
+		expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends']);
+	});
+
+	it('lets the next check run after one that threw before it awaited anything', async () => {
+		const throwing = async () => {
+			throw new Error('at once');
+		};
+		await expect(Promise.all([oneCheckAtATime('list', throwing), oneCheckAtATime('list', async () => 'next')])).rejects.toThrow('at once');
+		await expect(oneCheckAtATime('list', async () => 'after')).resolves.toBe('after');
+	});
+
+	it('forgets a list once its checks have ended, whatever they gave', async () => {
+		const log: string[] = [];
+		const checks = Array.from({ length: 20 }, (_, i) =>
+			oneCheckAtATime(`list-${i % 4}`, recordingCheck(log, String(i), i % 3 === 0 ? 'fail' : 'ok')).catch(() => 'failed'),
+		);
+		expect(listsQueued()).toBe(4);
+		await Promise.all(checks);
+		expect(listsQueued()).toBe(0);
+	});
+
+	describe('the list a check reads and writes, as n8n names it', () => {
+		it("is the node's own for scope node: another node, or the same node id in another workflow, has its own", () => {
+			const list = listOf(contextOf('w1', 'n1'), 'node');
+			expect(listOf(contextOf('w1', 'n1'), 'node')).toBe(list);
+			expect(listOf(contextOf('w1', 'n2'), 'node')).not.toBe(list);
+			expect(listOf(contextOf('w2', 'n1'), 'node')).not.toBe(list);
+		});
+
+		it("is the workflow's for scope workflow, whichever node asks, and not any node's own", () => {
+			const list = listOf(contextOf('w1', 'n1'), 'workflow');
+			expect(listOf(contextOf('w1', 'n2'), 'workflow')).toBe(list);
+			expect(listOf(contextOf('w2', 'n1'), 'workflow')).not.toBe(list);
+			expect(listOf(contextOf('w1', 'n1'), 'node')).not.toBe(list);
+		});
+	});
+});
