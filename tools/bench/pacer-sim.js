@@ -11,16 +11,14 @@ const path = require('node:path');
 const { parseArgs } = require('node:util');
 
 const { repoRoot } = require('../common/paths');
+const { RUN_OPTIONS } = require('./pacerOptions');
 
 const { values } = parseArgs({
 	options: {
-		rate: { type: 'string', default: '50' },
-		items: { type: 'string', default: '1000' },
+		...RUN_OPTIONS,
 		limiter: { type: 'string', default: 'sliding' },
 		'cpu-ms': { type: 'string', default: '1' },
 		'jitter-ms': { type: 'string', default: '2' },
-		latency: { type: 'string', default: '20' },
-		concurrency: { type: 'string', default: '10' },
 		seeds: { type: 'string', default: '3' },
 		dist: { type: 'string', default: path.join(repoRoot, 'dist') },
 	},

@@ -11,16 +11,14 @@ const { Container } = require('@n8n/di');
 const { OutboundHttp } = require('@n8n/backend-network');
 
 const { repoRoot } = require('../common/paths');
+const { RUN_OPTIONS } = require('./pacerOptions');
 const { startSandboxProcess } = require('../sandbox/process');
 const { router } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/router.js'));
 const { createPlatformClient } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/transport/index.js'));
 
 const { values } = parseArgs({
 	options: {
-		rate: { type: 'string', default: '50' },
-		items: { type: 'string', default: '1000' },
-		concurrency: { type: 'string', default: '10' },
-		latency: { type: 'string', default: '20' },
+		...RUN_OPTIONS,
 		rounds: { type: 'string', default: '3' },
 		port: { type: 'string', default: '8795' },
 		timeline: { type: 'boolean', default: false },
