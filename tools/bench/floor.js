@@ -51,6 +51,7 @@ async function main() {
 	let next = 0;
 	let ok = 0;
 	const started = process.hrtime.bigint();
+	const cpuBefore = process.cpuUsage();
 	await Promise.all(
 		Array.from({ length: concurrency }, async () => {
 			while (next < count) {
@@ -60,8 +61,9 @@ async function main() {
 		}),
 	);
 	const ms = Number(process.hrtime.bigint() - started) / 1e6;
+	const cpu = process.cpuUsage(cpuBefore);
 	client.close();
-	process.stdout.write(JSON.stringify({ ms, ok, failed: count - ok, peakRss: process.resourceUsage().maxRSS * 1024 }));
+	process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, ok, failed: count - ok, peakRss: process.resourceUsage().maxRSS * 1024 }));
 }
 
 main().catch((error) => {

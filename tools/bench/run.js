@@ -18,6 +18,7 @@ const { repoRoot, scratchRoot } = require('../common/paths');
 const { startSandboxProcess } = require('../sandbox/process');
 const wf = require('../n8n/workflows');
 const { summarizeProfile } = require('./profile');
+const { PAIRS, WARM_ITEMS, pairsWorkflow, pairsRound, cpuWithin } = require('./warmPairs');
 
 const ITEMS = Number(process.env.BENCH_ITEMS || 1000);
 /** Rounds per block: each block's median is one repeated median. */
@@ -37,7 +38,7 @@ const COMPLIANT_LIMIT_NODE = 'n8n-nodes-bench-compliant-limit.compliantLimit';
 const MEMORY_COUNTS = [2000, 10000];
 
 /**
- * @typedef {{ ms: number, ok: number, failed: number, peakRss: number, requests: number, duplicates: number }} Sample  one run of one scenario
+ * @typedef {{ ms: number, cpuMs: number, ok: number, failed: number, peakRss: number, requests: number, duplicates: number }} Sample  one run of one scenario (cpuMs: CPU time of its process while the measured work ran)
  * @typedef {Record<string, Sample>} Phase  each scenario's medians (ok: the least, failed and duplicates: the most)
  * @typedef {{ small: number, large: number, perItem: number, failed: number, timersLeft: number }} MemorySummary
  * @typedef {{ mode: string, count: number, peakGrowth: number, failed: number, timersLeft: number }} MemorySample  a line of memory.js
@@ -62,20 +63,19 @@ function benchWorkflows(sandboxUrl) {
 			{ method: 'POST', url: `${sandboxUrl}/v1/rooms`, sendBody: true, contentType: 'json', specifyBody: 'json', jsonBody: body, options },
 			{ onError: 'continueRegularOutput' },
 		);
+	const target = (/** @type {'node' | 'compliant'} */ key, /** @type {string} */ name) =>
+		key === 'node'
+			? wf.createRoom(name, 'bench', { onError: 'continueRegularOutput' }, { maxConcurrentRequests: CONCURRENCY })
+			: wf.node(name, COMPLIANT_LIMIT_NODE, { name: '={{ $json.name }}', type: '={{ $json.type ?? "conference" }}' }, {
+					credentials: wf.credentialRef('bench'),
+					onError: 'continueRegularOutput',
+				});
+	const leading = [wf.manualTrigger(), ...wf.itemsFrom('Classes', rows)];
+	const warmLeading = [wf.manualTrigger(), ...wf.itemsFrom('Classes', rows.slice(0, WARM_ITEMS))];
 	return {
-		node: wf.workflow('benchNode', [
-			wf.manualTrigger(),
-			...wf.itemsFrom('Classes', rows),
-			wf.createRoom('Target', 'bench', { onError: 'continueRegularOutput' }, { maxConcurrentRequests: CONCURRENCY }),
-		]),
-		compliant: wf.workflow('benchCompliant', [
-			wf.manualTrigger(),
-			...wf.itemsFrom('Classes', rows),
-			wf.node('Target', COMPLIANT_LIMIT_NODE, { name: '={{ $json.name }}', type: '={{ $json.type ?? "conference" }}' }, {
-				credentials: wf.credentialRef('bench'),
-				onError: 'continueRegularOutput',
-			}),
-		]),
+		node: wf.workflow('benchNode', [...leading, target('node', 'Target')]),
+		compliant: wf.workflow('benchCompliant', [...leading, target('compliant', 'Target')]),
+		pairs: pairsWorkflow(wf, warmLeading, target),
 		httpDefault: wf.workflow('benchHttpDefault', [wf.manualTrigger(), ...wf.itemsFrom('Classes', rows), http('Target', {})]),
 		httpBatched: wf.workflow('benchHttpBatched', [
 			wf.manualTrigger(),
@@ -103,6 +103,23 @@ function serverSummary(state) {
 }
 
 /**
+ * `n8n execute` of a workflow with process-usage.js loaded.
+ * @param {N8n} n8n
+ * @param {string} workflowId
+ * @returns {Promise<{ run: any, usageFile: string }>}
+ */
+async function executeMeasured(n8n, workflowId, nodeOptions = '') {
+	const usageFile = path.join(scratchRoot, `bench-usage-${process.pid}`);
+	const env = {
+		NODE_OPTIONS: `--require ${path.join(__dirname, 'process-usage.js')} ${nodeOptions}`,
+		BENCH_USAGE_FILE: usageFile,
+	};
+	const result = await n8n.execute(workflowId, { env });
+	if (!result.run) throw new Error(`${workflowId} produced no run data:\n${result.stdout.slice(-1500)}${result.stderr.slice(-1500)}`);
+	return { run: result.run, usageFile };
+}
+
+/**
  * @param {N8n} n8n
  * @param {SandboxProcess} sandbox
  * @param {string} workflowId
@@ -110,20 +127,18 @@ function serverSummary(state) {
  */
 async function runN8nScenario(n8n, sandbox, workflowId, nodeOptions = '') {
 	await sandbox.reset();
-	const rssFile = path.join(scratchRoot, `bench-rss-${process.pid}`);
-	const env = {
-		NODE_OPTIONS: `--require ${path.join(__dirname, 'peak-rss.js')} ${nodeOptions}`,
-		BENCH_PEAK_RSS_FILE: rssFile,
-	};
-	const result = await n8n.execute(workflowId, { env });
-	if (!result.run) throw new Error(`${workflowId} produced no run data:\n${result.stdout.slice(-1500)}${result.stderr.slice(-1500)}`);
-	const output = wf.outputOf(result.run, 'Target');
+	const { run, usageFile } = await executeMeasured(n8n, workflowId, nodeOptions);
+	const output = wf.outputOf(run, 'Target');
 	const failed = output.filter((item) => item.json.error !== undefined).length;
+	const ms = wf.executionTimeOf(run, 'Target');
+	const start = wf.startTimeOf(run, 'Target');
+	const usage = JSON.parse(fs.readFileSync(usageFile, 'utf8'));
 	return {
-		ms: wf.executionTimeOf(result.run, 'Target'),
+		ms,
+		cpuMs: cpuWithin(usage.cpu, start, start + ms),
 		ok: output.length - failed,
 		failed: failed + (ITEMS - output.length),
-		peakRss: Number(fs.readFileSync(rssFile, 'utf8')),
+		peakRss: usage.peakRss,
 		...serverSummary(await sandbox.state()),
 	};
 }
@@ -154,26 +169,24 @@ function blockSpread(subject, base) {
 }
 
 /**
- * @param {N8n} n8n
+ * Rounds until the blocks' medians agree within MAX_SPREAD (or MAX_RUNS rounds).
  * @param {number} port  the sandbox's
  * @param {number} rateLimit
  * @param {(samples: Record<string, Sample[]>) => number} spreadOf  the spread that decides when enough rounds ran
- * @param {typeof SCENARIOS} scenarios
+ * @param {string[]} keys  the scenarios a round measures
+ * @param {(sandbox: SandboxProcess, round: number) => Promise<Record<string, Sample>>} runRound
  * @returns {Promise<Record<string, Sample[]>>} each scenario's samples, one per round
  */
-async function measurePhase(n8n, port, rateLimit, spreadOf, scenarios = SCENARIOS) {
+async function measurePhase(port, rateLimit, spreadOf, keys, runRound) {
 	const sandbox = await startSandboxProcess({ port, apiKey: API_KEY, latencyMs: LATENCY_MS, rateLimit });
 	/** @type {Record<string, Sample[]>} */
-	const samples = Object.fromEntries(scenarios.map(({ key }) => [key, []]));
+	const samples = Object.fromEntries(keys.map((key) => [key, []]));
 	try {
 		for (let round = 1; round <= MAX_RUNS; round++) {
-			// Interleaved, each round in the other order, so that a slow moment of the machine and
-			// going first hit every scenario alike.
-			const order = round % 2 ? scenarios : [...scenarios].reverse();
-			for (const { key, label, reference } of order) {
-				const sample = reference ? await runReference(sandbox, reference) : await runN8nScenario(n8n, sandbox, `bench${key[0].toUpperCase()}${key.slice(1)}`);
-				samples[key].push(sample);
-				log(`${rateLimit ? `rate limit ${rateLimit}/s` : 'no rate limit'}, round ${round}: ${label}: ${seconds(sample.ms)}, ${sample.ok} ok`);
+			const measured = await runRound(sandbox, round);
+			for (const key of keys) {
+				samples[key].push(measured[key]);
+				log(`${rateLimit ? `rate limit ${rateLimit}/s` : 'no rate limit'}, round ${round}: ${key}: ${seconds(measured[key].ms)} (CPU ${seconds(measured[key].cpuMs)}), ${measured[key].ok} ok`);
 			}
 			if (round % BLOCK === 0 && round >= 2 * BLOCK) {
 				const spread = spreadOf(samples);
@@ -188,6 +201,37 @@ async function measurePhase(n8n, port, rateLimit, spreadOf, scenarios = SCENARIO
 }
 
 /**
+ * A round of scenarios each in its own process, interleaved, each round in the other order, so
+ * that a slow moment of the machine and going first hit every scenario alike.
+ * @param {N8n} n8n
+ * @param {typeof SCENARIOS} scenarios
+ * @returns {(sandbox: SandboxProcess, round: number) => Promise<Record<string, Sample>>}
+ */
+function interleaved(n8n, scenarios) {
+	return async (sandbox, round) => {
+		/** @type {Record<string, Sample>} */
+		const measured = {};
+		for (const { key, reference } of round % 2 ? scenarios : [...scenarios].reverse()) {
+			measured[key] = reference ? await runReference(sandbox, reference) : await runN8nScenario(n8n, sandbox, `bench${key[0].toUpperCase()}${key.slice(1)}`);
+		}
+		return measured;
+	};
+}
+
+/**
+ * A round of the node and the compliant limit in one warm process (warmPairs.js).
+ * @param {N8n} n8n
+ * @returns {(sandbox: SandboxProcess) => Promise<Record<string, Sample>>}
+ */
+function warmPairs(n8n) {
+	return async (sandbox) => {
+		await sandbox.reset();
+		const { run, usageFile } = await executeMeasured(n8n, 'benchPairs');
+		return pairsRound(wf, run, usageFile, WARM_ITEMS, (await sandbox.state()).counts);
+	};
+}
+
+/**
  * Each scenario's medians (ok: the least, failed and duplicates: the most).
  * @param {Record<string, Sample[]>} samples
  * @returns {Phase}
@@ -198,6 +242,7 @@ function summarize(samples) {
 			key,
 			{
 				ms: median(list.map((s) => s.ms)),
+				cpuMs: median(list.map((s) => s.cpuMs)),
 				ok: Math.min(...list.map((s) => s.ok)),
 				failed: Math.max(...list.map((s) => s.failed)),
 				peakRss: median(list.map((s) => s.peakRss)),
@@ -283,32 +328,43 @@ async function measureLoadTime(folderWith, folderWithout) {
 
 const mb = (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
+const msOf = (/** @type {Sample[]} */ list) => list.map((s) => s.ms);
+const cpuOf = (/** @type {Sample[]} */ list) => list.map((s) => s.cpuMs);
 
 /**
  * A ratio of medians with the spread of the blocks' medians beside it.
- * @param {Sample[]} subject
+ * @param {number[]} subject  per round
  * @param {number[]} base  per round
  */
 function ratioText(subject, base) {
-	const ms = subject.map((s) => s.ms);
-	const spread = blockSpread(ms, base);
-	return `${(median(ms) / median(base)).toFixed(2)}x (spread ${Number.isFinite(spread) ? `${(spread * 100).toFixed(1)} %` : 'n/a: one block'})`;
+	const spread = blockSpread(subject, base);
+	return `${(median(subject) / median(base)).toFixed(2)}x (spread ${Number.isFinite(spread) ? `${(spread * 100).toFixed(1)} %` : 'n/a: one block'})`;
 }
 
 /**
  * @param {string} title
  * @param {Record<string, Sample[]>} samples
- * @param {number[]} base  per round: the ratios' denominator
+ * @param {number[]} base  per round: the wall-time ratios' denominator
  * @param {string} baseLabel
+ * @param {number[]} [cpuBase]  per round: the CPU-time ratios' denominator; without it no CPU columns
  */
-function table(title, samples, base, baseLabel) {
+function table(title, samples, base, baseLabel, cpuBase) {
 	const phase = summarize(samples);
 	const rounds = Object.values(samples)[0].length;
-	const lines = [`### ${title}`, '', `${rounds} rounds.`, '', `| Scenario | Wall time (median) | Ratio to ${baseLabel} (spread of the medians of blocks of ${BLOCK} rounds) | Succeeded | Failed | Peak memory | Requests seen | Duplicates |`, '|---|---|---|---|---|---|---|---|'];
+	const cpuHeads = cpuBase ? ' CPU time (median) | CPU ratio (spread) |' : '';
+	const lines = [
+		`### ${title}`,
+		'',
+		`${rounds} rounds.`,
+		'',
+		`| Scenario | Wall time (median) | Ratio to ${baseLabel} (spread of the medians of blocks of ${BLOCK} rounds) |${cpuHeads} Succeeded | Failed | Peak memory | Requests seen | Duplicates |`,
+		`|---|---|---|${cpuBase ? '---|---|' : ''}---|---|---|---|---|`,
+	];
 	for (const { key, label } of SCENARIOS) {
 		const r = phase[key];
 		if (!r) continue;
-		lines.push(`| ${label} | ${seconds(r.ms)} | ${ratioText(samples[key], base)} | ${r.ok} | ${r.failed} | ${mb(r.peakRss)} | ${r.requests} | ${r.duplicates} |`);
+		const cpu = cpuBase ? ` ${seconds(r.cpuMs)} | ${ratioText(cpuOf(samples[key]), cpuBase)} |` : '';
+		lines.push(`| ${label} | ${seconds(r.ms)} | ${ratioText(msOf(samples[key]), base)} |${cpu} ${r.ok} | ${r.failed} | ${mb(r.peakRss)} | ${r.requests} | ${r.duplicates} |`);
 	}
 	return lines.join('\n');
 }
@@ -367,12 +423,14 @@ async function main() {
 	}
 
 	const idealLimited = (ITEMS / RATE_LIMIT) * 1000;
-	const msOf = (/** @type {Sample[]} */ list) => list.map((s) => s.ms);
-	const plain = await measurePhase(n8n, port, 0, (samples) => blockSpread(msOf(samples.node), msOf(samples.compliant)));
+	const keysOf = (/** @type {typeof SCENARIOS} */ list) => list.map(({ key }) => key);
+	// Without a rate limit the node is judged in one warm process (warmPairs.js); --focus measures only that.
+	const warm = await measurePhase(port, 0, (samples) => blockSpread(msOf(samples.node), msOf(samples.compliant)), ['node', 'compliant'], warmPairs(n8n));
+	const cold = FOCUS ? undefined : await measurePhase(port, 0, (samples) => blockSpread(msOf(samples.node), msOf(samples.compliant)), keysOf(SCENARIOS), interleaved(n8n, SCENARIOS));
 	const ideal = (/** @type {Record<string, Sample[]>} */ samples) => samples.node.map(() => idealLimited);
 	// --focus: under the rate limit only the node, whose time against 1000/R is the target.
 	const limitedScenarios = FOCUS ? SCENARIOS.filter(({ key }) => key === 'node') : SCENARIOS;
-	const limited = await measurePhase(n8n, port, RATE_LIMIT, (samples) => blockSpread(msOf(samples.node), ideal(samples)), limitedScenarios);
+	const limited = await measurePhase(port, RATE_LIMIT, (samples) => blockSpread(msOf(samples.node), ideal(samples)), keysOf(limitedScenarios), interleaved(n8n, limitedScenarios));
 	const memory = FOCUS ? undefined : await measureMemory(port);
 	let load;
 	if (!FOCUS) {
@@ -382,18 +440,20 @@ async function main() {
 	}
 	await n8n.dispose();
 
-	const summary = { plain: summarize(plain), limited: summarize(limited) };
+	const summary = { warm: summarize(warm), limited: summarize(limited) };
 	const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
 	const distBytes = directorySize(path.join(repoRoot, 'dist'));
-	const nodeMs = summary.plain.node.ms;
 	const targets = [
-		boundTarget('No rate limit: node <= 1.05x the compliant limit', nodeMs / summary.plain.compliant.ms, 1.05, blockSpread(msOf(plain.node), msOf(plain.compliant))),
+		boundTarget('No rate limit, warm: node <= 1.05x the compliant limit in wall time', summary.warm.node.ms / summary.warm.compliant.ms, 1.05, blockSpread(msOf(warm.node), msOf(warm.compliant))),
+		boundTarget('No rate limit, warm: node <= 1.05x the compliant limit in CPU time', summary.warm.node.cpuMs / summary.warm.compliant.cpuMs, 1.05, blockSpread(cpuOf(warm.node), cpuOf(warm.compliant))),
 		`- ${summary.limited.node.ok === ITEMS ? 'PASS' : 'FAIL'}: Rate limit ${RATE_LIMIT}/s: ${ITEMS}/${ITEMS} succeed (${summary.limited.node.ok})`,
 		boundTarget(`Rate limit ${RATE_LIMIT}/s: node <= 1.1x ${ITEMS}/R (${seconds(idealLimited)})`, summary.limited.node.ms / idealLimited, 1.1, blockSpread(msOf(limited.node), ideal(limited))),
-		`- ${summary.limited.node.duplicates === 0 && summary.plain.node.duplicates === 0 ? 'PASS' : 'FAIL'}: Rate limit ${RATE_LIMIT}/s: no duplicate request (${summary.limited.node.duplicates})`,
+		`- ${summary.limited.node.duplicates === 0 && summary.warm.node.duplicates === 0 ? 'PASS' : 'FAIL'}: Rate limit ${RATE_LIMIT}/s: no duplicate request (${summary.limited.node.duplicates}; without the rate limit ${summary.warm.node.duplicates})`,
 	];
 	if (!FOCUS) {
-		const bestHttp = Math.min(summary.plain.httpDefault.ms, summary.plain.httpBatched.ms);
+		const plain = summarize(/** @type {Record<string, Sample[]>} */ (cold));
+		const bestHttp = Math.min(plain.httpDefault.ms, plain.httpBatched.ms);
+		const nodeMs = plain.node.ms;
 		const m = /** @type {{ node: MemorySummary, baseline: MemorySummary }} */ (memory);
 		targets.push(
 			`- ${bestHttp >= 1.8 * nodeMs ? 'PASS' : 'FAIL'}: No rate limit: node >= 1.8x faster than the HTTP Request node's best (${(bestHttp / nodeMs).toFixed(2)}x: ${seconds(nodeMs)} vs ${seconds(bestHttp)})`,
@@ -408,10 +468,13 @@ async function main() {
 		FOCUS ? '# Node time against the compliant limit' : '# Benchmark results',
 		'',
 		`${ITEMS} items, sandbox latency ${LATENCY_MS} ms, n8n ${n8n.version}, ${new Date().toISOString().slice(0, 10)}, ${require('node:os').cpus().length} cores. Scenarios interleaved (A B …, the order reversed every other round) until the medians of blocks of ${BLOCK} rounds agree within ${MAX_SPREAD * 100} % (at most ${MAX_RUNS} rounds); the spread is (max − min) / median of the blocks' medians of the per-round ratios.`,
-		"Wall time is n8n's own execution time of the measured node (median of all rounds); the floor is a plain keep-alive client at the same concurrency. Peak memory is the peak RSS of the whole `n8n execute` process (the floor: of its own process).",
+		"Wall time is n8n's own execution time of the measured node (median of all rounds); the floor is a plain keep-alive client at the same concurrency. Peak memory is the peak RSS of the whole `n8n execute` process (the floor: of its own process). CPU time is the CPU (all threads) the `n8n execute` process used while the measured node ran, read from samples every 5 ms (the references: their whole loop).",
 		'',
-		table('Without rate limit', plain, msOf(plain.compliant), 'the compliant limit'),
+		table(`Without rate limit, in one warm process: ${PAIRS} runs of ${WARM_ITEMS} items each per round, A B B A …, after one each to warm up (means per run of ${WARM_ITEMS} items)`, warm, msOf(warm.compliant), 'the compliant limit', cpuOf(warm.compliant)),
 		'',
+		'Requests seen: all nodes of the round (two to warm up and the measured ones, one request per item each); duplicates: requests beyond that.',
+		'',
+		...(cold ? [table('Without rate limit, each in its own process (cold start)', cold, msOf(cold.compliant), 'the compliant limit', cpuOf(cold.compliant)), ''] : []),
 		table(`With rate limit ${RATE_LIMIT} requests/s (429 + Retry-After); ideal ${seconds(idealLimited)}`, limited, ideal(limited), `ideal ${ITEMS}/R`),
 		'',
 	];

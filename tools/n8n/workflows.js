@@ -227,6 +227,16 @@ function executionTimeOf(run, nodeName) {
 	return run.data.resultData.runData[nodeName][0].executionTime;
 }
 
+/**
+ * When a node's first run started (epoch ms), as n8n recorded it.
+ * @param {any} run
+ * @param {string} nodeName
+ * @returns {number}
+ */
+function startTimeOf(run, nodeName) {
+	return run.data.resultData.runData[nodeName][0].startTime;
+}
+
 module.exports = {
 	whyRunFailed,
 	PACKAGE,
@@ -249,4 +259,5 @@ module.exports = {
 	mcpUrls,
 	outputOf,
 	executionTimeOf,
+	startTimeOf,
 };

@@ -1,0 +1,78 @@
+'use strict';
+// The node against the compliant limit in one warm n8n process. One `n8n execute` runs both in a
+// chain on WARM_ITEMS items: once each to warm the code (not measured), then PAIRS short runs of
+// each in the order A B B A A B …, so that neither always follows the other. A round's figure is
+// each side's mean over its runs: a slow moment of the machine (seconds, on a shared 2-core VM)
+// falls on both alike, which long runs in separate processes, each with its own cold start, cannot
+// offer. Each node creates rooms from the items the one before it returned (the sandbox answers
+// with the room's name and type).
+const fs = require('node:fs');
+
+const PAIRS = Number(process.env.BENCH_PAIRS || 20);
+const WARM_ITEMS = Number(process.env.BENCH_WARM_ITEMS || 100);
+/** @typedef {'node' | 'compliant'} Side */
+/** @type {Side[]} */
+const MEASURED = Array.from({ length: PAIRS }, (_, i) => /** @type {Side[]} */ (i % 2 ? ['compliant', 'node'] : ['node', 'compliant'])).flat();
+const nameOf = (/** @type {string} */ key, /** @type {number} */ run) => `${key === 'node' ? 'Node' : 'Limit'} ${run}`;
+/** Each measured node's name, with its side. */
+const TARGETS = MEASURED.map((key, i) => ({ key, name: nameOf(key, MEASURED.slice(0, i + 1).filter((k) => k === key).length) }));
+
+/**
+ * @param {typeof import('../n8n/workflows')} wf
+ * @param {import('../n8n/workflows').WorkflowNode[]} leadingNodes  trigger and item source
+ * @param {(key: Side, name: string) => import('../n8n/workflows').WorkflowNode} target  a measured node of that side
+ */
+function pairsWorkflow(wf, leadingNodes, target) {
+	return wf.workflow('benchPairs', [...leadingNodes, target('node', 'Warm node'), target('compliant', 'Warm limit'), ...TARGETS.map(({ key, name }) => target(key, name))]);
+}
+
+/**
+ * CPU ms a process used between two instants, read linearly between its nearest samples.
+ * @param {[number, number][]} samples  [epoch ms, CPU µs], in time order (process-usage.js)
+ * @param {number} from  epoch ms
+ * @param {number} to  epoch ms
+ */
+function cpuWithin(samples, from, to) {
+	const at = (/** @type {number} */ t) => {
+		const after = samples.findIndex(([time]) => time >= t);
+		if (after <= 0) return samples[after === 0 ? 0 : samples.length - 1][1];
+		const [[t0, c0], [t1, c1]] = [samples[after - 1], samples[after]];
+		return c0 + ((c1 - c0) * (t - t0)) / (t1 - t0);
+	};
+	return (at(to) - at(from)) / 1000;
+}
+
+/**
+ * One round: each side's mean wall and CPU time per run of ITEMS items.
+ * @param {typeof import('../n8n/workflows')} wf
+ * @param {any} run  the execution's run data
+ * @param {string} usageFile  written by process-usage.js
+ * @param {number} items  per node
+ * @param {{ total: number }} seen  the sandbox's request count for the round
+ */
+function pairsRound(wf, run, usageFile, items, seen) {
+	const usage = JSON.parse(fs.readFileSync(usageFile, 'utf8'));
+	const side = (/** @type {Side} */ key) => {
+		const names = TARGETS.filter((t) => t.key === key).map((t) => t.name);
+		const mean = (/** @type {(name: string) => number} */ f) => names.reduce((sum, name) => sum + f(name), 0) / names.length;
+		const window = (/** @type {string} */ name) => [wf.startTimeOf(run, name), wf.startTimeOf(run, name) + wf.executionTimeOf(run, name)];
+		const failedIn = (/** @type {string} */ name) => {
+			const output = wf.outputOf(run, name);
+			return output.filter((item) => item.json.error !== undefined).length + (items - output.length);
+		};
+		const failed = Math.max(...names.map(failedIn));
+		return {
+			ms: mean((name) => wf.executionTimeOf(run, name)),
+			cpuMs: mean((name) => cpuWithin(usage.cpu, window(name)[0], window(name)[1])),
+			ok: items - failed,
+			failed,
+			peakRss: usage.peakRss,
+			// Every node of the chain sends one request per item; more would be re-sent requests.
+			requests: seen.total,
+			duplicates: seen.total - (TARGETS.length + 2) * items,
+		};
+	};
+	return { node: side('node'), compliant: side('compliant') };
+}
+
+module.exports = { PAIRS, WARM_ITEMS, pairsWorkflow, pairsRound, cpuWithin };
