@@ -2,6 +2,7 @@
 // Loaded with --require into a measured process: on exit, writes its peak resident memory and
 // its CPU time (all threads) sampled every few ms, so that the CPU a node's run used can be read
 // beside its wall time. CPU time moves less than wall time when other processes share the cores.
+// `clock` pairs an epoch instant with the monotonic clock a --cpu-prof profile's timestamps use.
 const fs = require('node:fs');
 const { performance } = require('node:perf_hooks');
 
@@ -17,6 +18,7 @@ if (target) {
 	setInterval(sample, 5).unref();
 	process.on('exit', () => {
 		sample();
-		fs.writeFileSync(target, JSON.stringify({ peakRss: process.resourceUsage().maxRSS * 1024, cpu }));
+		const clock = [performance.timeOrigin + performance.now(), Number(process.hrtime.bigint() / 1000n)];
+		fs.writeFileSync(target, JSON.stringify({ peakRss: process.resourceUsage().maxRSS * 1024, cpu, clock }));
 	});
 }

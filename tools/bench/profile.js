@@ -4,8 +4,31 @@
 
 /**
  * @typedef {{ id: number, callFrame: { functionName: string, url: string, lineNumber: number }, children?: number[] }} ProfileNode
- * @typedef {{ nodes: ProfileNode[], samples: number[], timeDeltas: number[] }} CpuProfile
+ * @typedef {{ nodes: ProfileNode[], samples: number[], timeDeltas: number[], startTime: number }} CpuProfile
  */
+
+/**
+ * The same profile with only the samples taken within the windows, so that two runs in one
+ * process can be told apart.
+ * @param {CpuProfile} profile
+ * @param {[number, number][]} windows  [from, to] in the profile's clock (µs)
+ * @returns {CpuProfile}
+ */
+function withinWindows(profile, windows) {
+	/** @type {number[]} */
+	const samples = [];
+	/** @type {number[]} */
+	const timeDeltas = [];
+	let at = profile.startTime;
+	profile.samples.forEach((id, i) => {
+		at += profile.timeDeltas[i] ?? 0;
+		if (windows.some(([from, to]) => at >= from && at <= to)) {
+			samples.push(id);
+			timeDeltas.push(profile.timeDeltas[i] ?? 0);
+		}
+	});
+	return { ...profile, samples, timeDeltas };
+}
 
 /** The package a script belongs to: the part after the last node_modules/, or the file. */
 function packageOf(/** @type {string} */ url) {
@@ -16,12 +39,10 @@ function packageOf(/** @type {string} */ url) {
 }
 
 /**
+ * Self time (µs) of each sampled node, function and package.
  * @param {CpuProfile} profile
- * @param {string[]} [focus]  function names whose inclusive time is shown
- * @param {number} [top]
- * @returns {string}
  */
-function summarizeProfile(profile, focus = [], top = 25) {
+function selfTimes(profile) {
 	/** @type {Map<number, ProfileNode>} */
 	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 	/** @type {Map<number, number>} */
@@ -41,6 +62,41 @@ function summarizeProfile(profile, focus = [], top = 25) {
 		byFunction.set(name, (byFunction.get(name) ?? 0) + us);
 		byPackage.set(packageOf(url), (byPackage.get(packageOf(url)) ?? 0) + us);
 	}
+	return { byId, selfUs, byFunction, byPackage, total, idle };
+}
+
+/**
+ * Where one profile spent more self time than another: by package and by function, largest first.
+ * @param {CpuProfile} subject
+ * @param {CpuProfile} base
+ * @param {number} [top]
+ */
+function compareProfiles(subject, base, top = 30) {
+	const [a, b] = [selfTimes(subject), selfTimes(base)];
+	const diff = (/** @type {Map<string, number>} */ x, /** @type {Map<string, number>} */ y) =>
+		[...new Set([...x.keys(), ...y.keys()])]
+			.filter((name) => !name.startsWith('(idle)'))
+			.map((name) => /** @type {[string, number]} */ ([name, (x.get(name) ?? 0) - (y.get(name) ?? 0)]))
+			.sort((m, n) => Math.abs(n[1]) - Math.abs(m[1]))
+			.slice(0, top)
+			.map(([name, us]) => `${(us / 1000).toFixed(0).padStart(8)} ms  ${name}`);
+	return [
+		`Busy ${((a.total - a.idle) / 1000).toFixed(0)} ms against ${((b.total - b.idle) / 1000).toFixed(0)} ms.`,
+		'Self time, difference by package:',
+		...diff(a.byPackage, b.byPackage),
+		'Self time, difference by function:',
+		...diff(a.byFunction, b.byFunction),
+	].join('\n');
+}
+
+/**
+ * @param {CpuProfile} profile
+ * @param {string[]} [focus]  function names whose inclusive time is shown
+ * @param {number} [top]
+ * @returns {string}
+ */
+function summarizeProfile(profile, focus = [], top = 25) {
+	const { byId, selfUs, byFunction, byPackage, total, idle } = selfTimes(profile);
 	const busy = total - idle;
 	// Inclusive time of the functions asked for (a recursive call counted once, at its outermost).
 	/** @type {Map<string, number>} */
@@ -70,4 +126,4 @@ function summarizeProfile(profile, focus = [], top = 25) {
 	].join('\n');
 }
 
-module.exports = { summarizeProfile };
+module.exports = { summarizeProfile, compareProfiles, withinWindows };

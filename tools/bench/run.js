@@ -6,7 +6,8 @@
 // within MAX_SPREAD (or MAX_RUNS); every ratio is printed with that spread. Writes
 // bench/results.md and checks the targets. --focus: only the node against the compliant limit,
 // no memory or start-up measure, written to bench/node-results.md (a few minutes of n8n).
-// --profile: one run each of those two under --cpu-prof, and where their CPU time went.
+// --profile: each of those two alone in a warm process under --cpu-prof, where their CPU time
+// went and where the node spent more than the compliant limit.
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
@@ -17,8 +18,8 @@ const { packPackage } = require('../common/package');
 const { repoRoot, scratchRoot } = require('../common/paths');
 const { startSandboxProcess } = require('../sandbox/process');
 const wf = require('../n8n/workflows');
-const { summarizeProfile } = require('./profile');
-const { PAIRS, WARM_ITEMS, pairsWorkflow, pairsRound, cpuWithin } = require('./warmPairs');
+const { summarizeProfile, compareProfiles, withinWindows } = require('./profile');
+const { PAIRS, WARM_ITEMS, pairsWorkflow, sideWorkflow, pairsRound, cpuWithin } = require('./warmPairs');
 
 const ITEMS = Number(process.env.BENCH_ITEMS || 1000);
 /** Rounds per block: each block's median is one repeated median. */
@@ -76,6 +77,8 @@ function benchWorkflows(sandboxUrl) {
 		node: wf.workflow('benchNode', [...leading, target('node', 'Target')]),
 		compliant: wf.workflow('benchCompliant', [...leading, target('compliant', 'Target')]),
 		pairs: pairsWorkflow(wf, warmLeading, target),
+		nodeAlone: sideWorkflow(wf, 'benchNodeAlone', warmLeading, target, 'node'),
+		compliantAlone: sideWorkflow(wf, 'benchCompliantAlone', warmLeading, target, 'compliant'),
 		httpDefault: wf.workflow('benchHttpDefault', [wf.manualTrigger(), ...wf.itemsFrom('Classes', rows), http('Target', {})]),
 		httpBatched: wf.workflow('benchHttpBatched', [
 			wf.manualTrigger(),
@@ -391,14 +394,25 @@ function boundTarget(label, value, bound, spread) {
  */
 async function profileScenarios(n8n, port, work) {
 	const sandbox = await startSandboxProcess({ port, apiKey: API_KEY, latencyMs: LATENCY_MS, rateLimit: 0 });
+	/** @type {Record<string, any>} */
+	const profiles = {};
 	try {
 		for (const key of ['node', 'compliant']) {
 			const dir = path.join(work, `cpu-${key}`);
-			const sample = await runN8nScenario(n8n, sandbox, `bench${key[0].toUpperCase()}${key.slice(1)}`, `--cpu-prof --cpu-prof-dir=${dir}`);
+			await sandbox.reset();
+			const { run, usageFile } = await executeMeasured(n8n, `bench${key[0].toUpperCase()}${key.slice(1)}Alone`, `--cpu-prof --cpu-prof-dir=${dir}`);
 			const largest = fs.readdirSync(dir).map((f) => path.join(dir, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+			// Only the measured runs: not n8n's start, the item source or the warm-up run.
+			const [epochMs, monotonicUs] = JSON.parse(fs.readFileSync(usageFile, 'utf8')).clock;
+			const toProfileClock = (/** @type {number} */ ms) => monotonicUs + (ms - epochMs) * 1000;
+			const windows = Object.keys(run.data.resultData.runData)
+				.filter((name) => /^(Node|Limit) \d+$/.test(name))
+				.map((name) => /** @type {[number, number]} */ ([wf.startTimeOf(run, name), wf.startTimeOf(run, name) + wf.executionTimeOf(run, name)].map(toProfileClock)));
+			profiles[key] = withinWindows(JSON.parse(fs.readFileSync(largest, 'utf8')), windows);
 			const focus = ['execute', 'executeNode', 'runNode', 'getNodeParameter', 'httpRequestWithAuthentication', 'request', 'authenticate', 'runPool'];
-			process.stdout.write(`\n## ${key}: ${seconds(sample.ms)}, ${sample.ok} ok\n${summarizeProfile(JSON.parse(fs.readFileSync(largest, 'utf8')), focus, 40)}\nProfile: ${largest}\n`);
+			process.stdout.write(`\n## ${key}: ${PAIRS} runs of ${WARM_ITEMS} items after a warm-up (samples within those runs only)\n${summarizeProfile(profiles[key], focus, 40)}\nProfile: ${largest}\n`);
 		}
+		process.stdout.write(`\n## node − compliant limit\n${compareProfiles(profiles.node, profiles.compliant, 40)}\n`);
 	} finally {
 		await sandbox.stop();
 	}

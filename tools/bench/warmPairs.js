@@ -27,6 +27,18 @@ function pairsWorkflow(wf, leadingNodes, target) {
 }
 
 /**
+ * One side alone, warmed up and then as many runs as a round of pairs gives it: for --profile.
+ * @param {typeof import('../n8n/workflows')} wf
+ * @param {string} id
+ * @param {import('../n8n/workflows').WorkflowNode[]} leadingNodes
+ * @param {(key: Side, name: string) => import('../n8n/workflows').WorkflowNode} target
+ * @param {Side} key
+ */
+function sideWorkflow(wf, id, leadingNodes, target, key) {
+	return wf.workflow(id, [...leadingNodes, target(key, 'Warm'), ...Array.from({ length: PAIRS }, (_, i) => target(key, nameOf(key, i + 1)))]);
+}
+
+/**
  * CPU ms a process used between two instants, read linearly between its nearest samples.
  * @param {[number, number][]} samples  [epoch ms, CPU µs], in time order (process-usage.js)
  * @param {number} from  epoch ms
@@ -75,4 +87,4 @@ function pairsRound(wf, run, usageFile, items, seen) {
 	return { node: side('node'), compliant: side('compliant') };
 }
 
-module.exports = { PAIRS, WARM_ITEMS, pairsWorkflow, pairsRound, cpuWithin };
+module.exports = { PAIRS, WARM_ITEMS, pairsWorkflow, sideWorkflow, pairsRound, cpuWithin };
