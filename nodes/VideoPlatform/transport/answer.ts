@@ -14,10 +14,18 @@ export interface ReadAnswer {
 /** Only the start of an error answer is quoted, so there is no need to read more. */
 const MAX_ERROR_ANSWER_BYTES = 64 * 1024;
 
-type BodyStream = AsyncIterable<unknown> & { destroy: (error?: Error) => void };
+/** n8n's client answers with a Node readable stream when asked for `encoding: 'stream'`. */
+type BodyStream = {
+	destroy: (error?: Error) => void;
+	on: (event: string, listener: (...args: never[]) => void) => unknown;
+	removeListener: (event: string, listener: (...args: never[]) => void) => unknown;
+	readableEnded?: boolean;
+	destroyed?: boolean;
+};
 
 function isBodyStream(body: unknown): body is BodyStream {
-	return body !== null && typeof body === 'object' && Symbol.asyncIterator in body && typeof (body as BodyStream).destroy === 'function';
+	const stream = body as BodyStream | null;
+	return stream !== null && typeof stream === 'object' && typeof stream.destroy === 'function' && typeof stream.on === 'function';
 }
 
 export function discardAnswer(body: unknown): void {
@@ -26,6 +34,43 @@ export function discardAnswer(body: unknown): void {
 
 const asBuffer = (chunk: unknown) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), 'utf8'));
 
+const ignore = () => {};
+
+/** Why reading a stream ended: its end, `maxBytes`, a close before its end, or an error. */
+type StreamEnd = { outcome: 'whole' | 'overflowed' | 'cut-off' } | { error: unknown };
+
+/** Events rather than `for await`, whose iterator costs a node that sends many requests measurably more. */
+function readStream(body: BodyStream, maxBytes: number, chunks: Buffer[]): Promise<StreamEnd> {
+	return new Promise((resolve) => {
+		let size = 0;
+		const onData = (chunk: unknown) => {
+			const buffer = asBuffer(chunk);
+			if (size + buffer.length > maxBytes) {
+				chunks.push(buffer.subarray(0, maxBytes - size));
+				finish({ outcome: 'overflowed' });
+				body.destroy();
+				return;
+			}
+			size += buffer.length;
+			chunks.push(buffer);
+		};
+		const onEnd = () => finish({ outcome: 'whole' });
+		const onError = (error: unknown) => finish({ error });
+		const onClose = () => finish({ outcome: 'cut-off' });
+		const listeners = { data: onData, end: onEnd, error: onError, close: onClose };
+		// Only the node's own listeners go: n8n's client keeps its own on the same stream.
+		const finish = (end: StreamEnd) => {
+			for (const [event, listener] of Object.entries(listeners)) body.removeListener(event, listener);
+			// Late errors of a stream given up on must not become an uncaught 'error'.
+			body.on('error', ignore);
+			resolve(end);
+		};
+		for (const [event, listener] of Object.entries(listeners)) body.on(event, listener);
+		if (body.readableEnded) finish({ outcome: 'whole' });
+		else if (body.destroyed) finish({ outcome: 'cut-off' });
+	});
+}
+
 /** Reads up to `maxBytes` within the deadline; the rest is never read, so a compressed answer cannot grow into memory. */
 export async function readAnswer(body: unknown, maxBytes: number, deadline: Deadline): Promise<ReadAnswer> {
 	if (!isBodyStream(body)) {
@@ -33,27 +78,17 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: Dead
 		return { outcome: buffer.length > maxBytes ? 'overflowed' : 'whole', bytes: buffer.subarray(0, maxBytes) };
 	}
 	const chunks: Buffer[] = [];
-	let size = 0;
 	const stop = () => body.destroy(new DeadlineExceeded());
 	deadline.signal.addEventListener('abort', stop, { once: true });
 	try {
+		const reading = readStream(body, maxBytes, chunks);
 		if (deadline.signal.aborted) stop();
-		for await (const chunk of body) {
-			const buffer = asBuffer(chunk);
-			if (size + buffer.length > maxBytes) {
-				chunks.push(buffer.subarray(0, maxBytes - size));
-				body.destroy();
-				return { outcome: 'overflowed', bytes: Buffer.concat(chunks) };
-			}
-			size += buffer.length;
-			chunks.push(buffer);
-		}
-		return { outcome: 'whole', bytes: Buffer.concat(chunks) };
-	} catch (error) {
+		const end = await reading;
 		const bytes = Buffer.concat(chunks);
+		if ('outcome' in end) return { outcome: deadline.expired && end.outcome === 'cut-off' ? 'deadline' : end.outcome, bytes };
 		if (deadline.expired) return { outcome: 'deadline', bytes };
 		// Node's zlib, Brotli and Zstandard decoders' error codes (Z_DATA_ERROR, ERR__ERROR_FORMAT_PADDING_1, ...).
-		const code = (error as { code?: unknown } | null)?.code;
+		const code = (end.error as { code?: unknown } | null)?.code;
 		return { outcome: typeof code === 'string' && /^(Z_|ERR__ERROR_|ZSTD_error_)/.test(code) ? 'undecodable' : 'cut-off', bytes };
 	} finally {
 		deadline.signal.removeEventListener('abort', stop);

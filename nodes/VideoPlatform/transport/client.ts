@@ -25,12 +25,23 @@ interface VideoPlatformCredentials {
 	apiKey?: string;
 }
 
-/** Checks the credential before anything is sent; a problem fails the item that asked. */
-export function checkCredential(node: INode, data: VideoPlatformCredentials, itemIndex: number): Required<VideoPlatformCredentials> {
+type CheckedCredential = Required<VideoPlatformCredentials> | { problem: { message: string; description: string } };
+
+/** The credential as the node sends it, or what is wrong with it; nothing is sent with a problem. */
+function checkedCredential(data: VideoPlatformCredentials): CheckedCredential {
 	const apiKey = normalizeApiKey(data.apiKey);
 	const problem = baseUrlProblem(data.baseUrl) ?? apiKeyProblem(apiKey);
-	if (problem) throw itemError(node, itemIndex, problem.message, problem.description);
-	return { baseUrl: normalizeBaseUrl(data.baseUrl), apiKey };
+	return problem ? { problem } : { baseUrl: normalizeBaseUrl(data.baseUrl), apiKey };
+}
+
+/** Checks the credential before anything is sent; a problem fails the item that asked. */
+export function checkCredential(node: INode, data: VideoPlatformCredentials, itemIndex: number): Required<VideoPlatformCredentials> {
+	return usable(node, checkedCredential(data), itemIndex);
+}
+
+function usable(node: INode, checked: CheckedCredential, itemIndex: number): Required<VideoPlatformCredentials> {
+	if ('problem' in checked) throw itemError(node, itemIndex, checked.problem.message, checked.problem.description);
+	return checked;
 }
 
 /** How long and how large one request may be, and how long it may wait out 429s. */
@@ -57,7 +68,11 @@ export interface TransportSeams {
 
 /** The one way requests reach the platform, one per node run (a request's life: docs/development.md). */
 export class PlatformClient {
-	private credential?: Promise<VideoPlatformCredentials>;
+	/** Read and checked once per run: the credential does not change within it. */
+	private credential?: Promise<{ data: VideoPlatformCredentials; checked: CheckedCredential }>;
+
+	/** n8n's getNode() copies the node on every call; it does not change within a run either. */
+	private node?: INode;
 
 	private pacer?: RequestPacer;
 
@@ -109,11 +124,13 @@ export class PlatformClient {
 	}
 
 	async request(request: PlatformRequest, itemIndex: number): Promise<PlatformResponse> {
-		const node = this.context.getNode();
+		const node = (this.node ??= this.context.getNode());
 		// Concurrent first requests share one read, rather than each decrypting the credential.
-		this.credential ??= this.context.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex);
-		const data = await this.credential;
-		const { baseUrl, apiKey } = checkCredential(node, data, itemIndex);
+		this.credential ??= this.context
+			.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex)
+			.then((data) => ({ data, checked: checkedCredential(data) }));
+		const { data, checked } = await this.credential;
+		const { baseUrl, apiKey } = usable(node, checked, itemIndex);
 		const encoded = encodePath(request.path);
 		const url = 'path' in encoded ? `${baseUrl}${API_VERSION_PREFIX}${encoded.path}` : '';
 		const failed: FailedRequest = { node, itemIndex, url, baseUrl, secret: apiKey, creates: this.creates, notFound: request.notFound };

@@ -149,3 +149,41 @@ describe('isHtmlPage', () => {
 		expect(isHtmlPage(contentType, text)).toBe(expected);
 	});
 });
+
+describe('readAnswer reads the stream by its events', () => {
+	it("keeps n8n's client's own listeners on the stream, and a late error of it is not uncaught", async () => {
+		const body = Readable.from([Buffer.from('{"id":"r1"}')]);
+		const clientsOwn = jest.fn();
+		body.on('end', clientsOwn);
+		const answer = await readAnswer(body, 1024, new Deadline(5000));
+		expect(answer).toEqual({ outcome: 'whole', bytes: Buffer.from('{"id":"r1"}') });
+		expect(clientsOwn).toHaveBeenCalledTimes(1);
+		expect(() => body.emit('error', new Error('late'))).not.toThrow();
+	});
+
+	it('a stream closed before its end is cut off, with the bytes read so far', async () => {
+		const body = new Readable({ read() {} });
+		body.push(Buffer.from('{"id":'));
+		setImmediate(() => body.destroy());
+		expect(await readAnswer(body, 1024, new Deadline(5000))).toEqual({ outcome: 'cut-off', bytes: Buffer.from('{"id":') });
+	});
+
+	it('stops at maxBytes and destroys the stream, keeping the start', async () => {
+		const body = Readable.from([Buffer.from('abcdef'), Buffer.from('ghij')]);
+		expect(await readAnswer(body, 8, new Deadline(5000))).toEqual({ outcome: 'overflowed', bytes: Buffer.from('abcdefgh') });
+		expect(body.destroyed).toBe(true);
+	});
+
+	it('a stream that has already ended is read as whole at once, not waited on', async () => {
+		const body = Readable.from([]);
+		body.resume();
+		await new Promise((resolve) => body.on('end', resolve));
+		expect((await readAnswer(body, 1024, new Deadline(5000))).outcome).toBe('whole');
+	});
+
+	it('a deadline that ends during the read says deadline', async () => {
+		const body = new Readable({ read() {} });
+		body.push(Buffer.from('{'));
+		expect((await readAnswer(body, 1024, new Deadline(20))).outcome).toBe('deadline');
+	});
+});
