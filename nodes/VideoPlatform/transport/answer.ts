@@ -19,8 +19,10 @@ type BodyStream = {
 	destroy: (error?: Error) => void;
 	on: (event: string, listener: (...args: never[]) => void) => unknown;
 	removeListener: (event: string, listener: (...args: never[]) => void) => unknown;
+	resume?: () => unknown;
 	readableEnded?: boolean;
 	destroyed?: boolean;
+	errored?: unknown;
 };
 
 function isBodyStream(body: unknown): body is BodyStream {
@@ -39,8 +41,12 @@ const ignore = () => {};
 /** Why reading a stream ended: its end, `maxBytes`, a close before its end, or an error. */
 type StreamEnd = { outcome: 'whole' | 'overflowed' | 'cut-off' } | { error: unknown };
 
-/** Events rather than `for await`, whose iterator costs a node that sends many requests measurably more. */
-function readStream(body: BodyStream, maxBytes: number, chunks: Buffer[]): Promise<StreamEnd> {
+/**
+ * Events rather than `for await`, whose iterator costs a node that sends many requests measurably
+ * more. The deadline ends the read itself: n8n 2.x's client hands over a stream that, while its
+ * server is silent, emits nothing even when destroyed, so waiting for its events could be forever.
+ */
+function readStream(body: BodyStream, maxBytes: number, chunks: Buffer[], deadline: AbortSignal): Promise<StreamEnd> {
 	return new Promise((resolve) => {
 		let size = 0;
 		const onData = (chunk: unknown) => {
@@ -58,16 +64,26 @@ function readStream(body: BodyStream, maxBytes: number, chunks: Buffer[]): Promi
 		const onError = (error: unknown) => finish({ error });
 		const onClose = () => finish({ outcome: 'cut-off' });
 		const listeners = { data: onData, end: onEnd, error: onError, close: onClose };
+		const onDeadline = () => {
+			finish({ error: new DeadlineExceeded() });
+			body.destroy(new DeadlineExceeded());
+		};
 		// Only the node's own listeners go: n8n's client keeps its own on the same stream.
 		const finish = (end: StreamEnd) => {
 			for (const [event, listener] of Object.entries(listeners)) body.removeListener(event, listener);
+			deadline.removeEventListener('abort', onDeadline);
 			// Late errors of a stream given up on must not become an uncaught 'error'.
 			body.on('error', ignore);
 			resolve(end);
 		};
 		for (const [event, listener] of Object.entries(listeners)) body.on(event, listener);
+		deadline.addEventListener('abort', onDeadline, { once: true });
 		if (body.readableEnded) finish({ outcome: 'whole' });
+		else if (body.errored) finish({ error: body.errored });
 		else if (body.destroyed) finish({ outcome: 'cut-off' });
+		else if (deadline.aborted) onDeadline();
+		// A 'data' listener does not restart a stream someone paused.
+		else body.resume?.();
 	});
 }
 
@@ -78,21 +94,13 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: Dead
 		return { outcome: buffer.length > maxBytes ? 'overflowed' : 'whole', bytes: buffer.subarray(0, maxBytes) };
 	}
 	const chunks: Buffer[] = [];
-	const stop = () => body.destroy(new DeadlineExceeded());
-	deadline.signal.addEventListener('abort', stop, { once: true });
-	try {
-		const reading = readStream(body, maxBytes, chunks);
-		if (deadline.signal.aborted) stop();
-		const end = await reading;
-		const bytes = Buffer.concat(chunks);
-		if ('outcome' in end) return { outcome: deadline.expired && end.outcome === 'cut-off' ? 'deadline' : end.outcome, bytes };
-		if (deadline.expired) return { outcome: 'deadline', bytes };
-		// Node's zlib, Brotli and Zstandard decoders' error codes (Z_DATA_ERROR, ERR__ERROR_FORMAT_PADDING_1, ...).
-		const code = (end.error as { code?: unknown } | null)?.code;
-		return { outcome: typeof code === 'string' && /^(Z_|ERR__ERROR_|ZSTD_error_)/.test(code) ? 'undecodable' : 'cut-off', bytes };
-	} finally {
-		deadline.signal.removeEventListener('abort', stop);
-	}
+	const end = await readStream(body, maxBytes, chunks, deadline.signal);
+	const bytes = Buffer.concat(chunks);
+	if ('outcome' in end) return { outcome: deadline.expired && end.outcome === 'cut-off' ? 'deadline' : end.outcome, bytes };
+	if (deadline.expired) return { outcome: 'deadline', bytes };
+	// Node's zlib, Brotli and Zstandard decoders' error codes (Z_DATA_ERROR, ERR__ERROR_FORMAT_PADDING_1, ...).
+	const code = (end.error as { code?: unknown } | null)?.code;
+	return { outcome: typeof code === 'string' && /^(Z_|ERR__ERROR_|ZSTD_error_)/.test(code) ? 'undecodable' : 'cut-off', bytes };
 }
 
 export function isHtmlPage(contentType: unknown, text: string): boolean {

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 
@@ -10,7 +10,7 @@ import { decodeSuccess, isHtmlPage, readAnswer } from '../../../../nodes/VideoPl
 import { requestError } from '../../../../nodes/VideoPlatform/transport/messages';
 import { Deadline } from '../../../../nodes/VideoPlatform/transport/stop';
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
-import { createExecuteContext } from '../../../helpers/executeContext';
+import { createExecuteContext, realHttp } from '../../../helpers/executeContext';
 import {
 	createRoom,
 	failedCreateRoom as failed,
@@ -185,5 +185,57 @@ describe('readAnswer reads the stream by its events', () => {
 		const body = new Readable({ read() {} });
 		body.push(Buffer.from('{'));
 		expect((await readAnswer(body, 1024, new Deadline(20))).outcome).toBe('deadline');
+	});
+});
+
+describe("the deadline ends a read whose server went silent, through n8n's client", () => {
+	let server: Server;
+	let baseUrl: string;
+	let answer: (response: ServerResponse) => void;
+	beforeAll(async () => {
+		server = createServer((request, response) => {
+			request.resume();
+			answer(response);
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	});
+	afterEach(() => server.closeAllConnections());
+	afterAll(async () => await new Promise((resolve) => server.close(resolve)));
+
+	const send = async (deadlineMs: number) => {
+		const credentials = { baseUrl, apiKey: SANDBOX_KEY };
+		const context = createExecuteContext({ credentials, http: realHttp(credentials) });
+		return await new PlatformClient(context, 'room', { policy: { deadlineMs } }).request(createRoom, 0).then(
+			(response) => ({ body: response.body }),
+			(error: NodeApiError) => ({ error: error.message }),
+		);
+	};
+
+	// n8n 2.x's client wraps the answer in a stream that emits nothing while its server is silent,
+	// even once destroyed: without its own end, this read waited for ever.
+	it.each([
+		['headers and part of the body', (response: ServerResponse) => response.writeHead(201, { 'content-type': 'application/json' }).write('{"id":')],
+		['headers only', (response: ServerResponse) => response.writeHead(201, { 'content-type': 'application/json' }).flushHeaders()],
+	])('%s, then silence: the item fails at the deadline', async (_, stall) => {
+		answer = stall;
+		expect(await send(300)).toEqual({ error: expect.stringMatching(/within 0\.3 s \(timeout\)/) });
+	});
+});
+
+describe('readAnswer and streams in other states', () => {
+	it('reads a stream someone paused', async () => {
+		const body = new Readable({ read() {} });
+		body.push(Buffer.from('{"id":"r1"}'));
+		body.push(null);
+		body.pause();
+		expect(await readAnswer(body, 1024, new Deadline(5000))).toEqual({ outcome: 'whole', bytes: Buffer.from('{"id":"r1"}') });
+	});
+
+	it('a stream already destroyed by a failed decompression is undecodable, not cut off', async () => {
+		const body = new Readable({ read() {} });
+		body.on('error', () => {});
+		body.destroy(Object.assign(new Error('decoder failed'), { code: 'Z_DATA_ERROR' }));
+		expect((await readAnswer(body, 1024, new Deadline(5000))).outcome).toBe('undecodable');
 	});
 });
