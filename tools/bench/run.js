@@ -19,7 +19,8 @@ const { repoRoot, scratchRoot } = require('../common/paths');
 const { startSandboxProcess } = require('../sandbox/process');
 const wf = require('../n8n/workflows');
 const { summarizeProfile, compareProfiles, withinWindows } = require('./profile');
-const { PAIRS, WARM_ITEMS, pairsWorkflow, sideWorkflow, pairsRound, cpuWithin } = require('./warmPairs');
+const { PAIRS, WARM_ITEMS, pairsWorkflow, sideWorkflow, pairsRound } = require('./warmPairs');
+const { readUsage, cpuWithin } = require('./usage');
 
 const ITEMS = Number(process.env.BENCH_ITEMS || 1000);
 /** Rounds per block: each block's median is one repeated median. */
@@ -109,7 +110,7 @@ function serverSummary(state) {
  * `n8n execute` of a workflow with process-usage.js loaded.
  * @param {N8n} n8n
  * @param {string} workflowId
- * @returns {Promise<{ run: any, usageFile: string }>}
+ * @returns {Promise<{ run: any, usage: import('./usage').Usage }>}
  */
 async function executeMeasured(n8n, workflowId, nodeOptions = '') {
 	const usageFile = path.join(scratchRoot, `bench-usage-${process.pid}`);
@@ -119,7 +120,7 @@ async function executeMeasured(n8n, workflowId, nodeOptions = '') {
 	};
 	const result = await n8n.execute(workflowId, { env });
 	if (!result.run) throw new Error(`${workflowId} produced no run data:\n${result.stdout.slice(-1500)}${result.stderr.slice(-1500)}`);
-	return { run: result.run, usageFile };
+	return { run: result.run, usage: readUsage(usageFile) };
 }
 
 /**
@@ -130,15 +131,12 @@ async function executeMeasured(n8n, workflowId, nodeOptions = '') {
  */
 async function runN8nScenario(n8n, sandbox, workflowId, nodeOptions = '') {
 	await sandbox.reset();
-	const { run, usageFile } = await executeMeasured(n8n, workflowId, nodeOptions);
+	const { run, usage } = await executeMeasured(n8n, workflowId, nodeOptions);
 	const output = wf.outputOf(run, 'Target');
 	const failed = output.filter((item) => item.json.error !== undefined).length;
-	const ms = wf.executionTimeOf(run, 'Target');
-	const start = wf.startTimeOf(run, 'Target');
-	const usage = JSON.parse(fs.readFileSync(usageFile, 'utf8'));
 	return {
-		ms,
-		cpuMs: cpuWithin(usage.cpu, start, start + ms),
+		ms: wf.executionTimeOf(run, 'Target'),
+		cpuMs: cpuWithin(usage.cpu, wf.runWindowOf(run, 'Target')),
 		ok: output.length - failed,
 		failed: failed + (ITEMS - output.length),
 		peakRss: usage.peakRss,
@@ -237,8 +235,8 @@ function interleaved(n8n, scenarios) {
 function warmPairs(n8n) {
 	return async (sandbox) => {
 		await sandbox.reset();
-		const { run, usageFile } = await executeMeasured(n8n, 'benchPairs');
-		return pairsRound(wf, run, usageFile, WARM_ITEMS, (await sandbox.state()).counts);
+		const { run, usage } = await executeMeasured(n8n, 'benchPairs');
+		return pairsRound(wf, run, usage, WARM_ITEMS, (await sandbox.state()).counts);
 	};
 }
 
@@ -408,14 +406,14 @@ async function profileScenarios(n8n, port, work) {
 		for (const key of ['node', 'compliant']) {
 			const dir = path.join(work, `cpu-${key}`);
 			await sandbox.reset();
-			const { run, usageFile } = await executeMeasured(n8n, `bench${key[0].toUpperCase()}${key.slice(1)}Alone`, `--cpu-prof --cpu-prof-dir=${dir}`);
+			const { run, usage } = await executeMeasured(n8n, `bench${key[0].toUpperCase()}${key.slice(1)}Alone`, `--cpu-prof --cpu-prof-dir=${dir}`);
 			const largest = fs.readdirSync(dir).map((f) => path.join(dir, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
 			// Only the measured runs: not n8n's start, the item source or the warm-up run.
-			const [epochMs, monotonicUs] = JSON.parse(fs.readFileSync(usageFile, 'utf8')).clock;
+			const [epochMs, monotonicUs] = usage.clock;
 			const toProfileClock = (/** @type {number} */ ms) => monotonicUs + (ms - epochMs) * 1000;
 			const windows = Object.keys(run.data.resultData.runData)
 				.filter((name) => /^(Node|Limit) \d+$/.test(name))
-				.map((name) => /** @type {[number, number]} */ ([wf.startTimeOf(run, name), wf.startTimeOf(run, name) + wf.executionTimeOf(run, name)].map(toProfileClock)));
+				.map((name) => /** @type {[number, number]} */ (wf.runWindowOf(run, name).map(toProfileClock)));
 			profiles[key] = withinWindows(JSON.parse(fs.readFileSync(largest, 'utf8')), windows);
 			const focus = ['execute', 'executeNode', 'runNode', 'getNodeParameter', 'httpRequestWithAuthentication', 'request', 'authenticate', 'runPool'];
 			process.stdout.write(`\n## ${key}: ${PAIRS} runs of ${WARM_ITEMS} items after a warm-up (samples within those runs only)\n${summarizeProfile(profiles[key], focus, 40)}\nProfile: ${largest}\n`);

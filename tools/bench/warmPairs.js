@@ -6,7 +6,7 @@
 // falls on both alike, which long runs in separate processes, each with its own cold start, cannot
 // offer. Each node creates rooms from the items the one before it returned (the sandbox answers
 // with the room's name and type).
-const fs = require('node:fs');
+const { cpuWithin } = require('./usage');
 
 const PAIRS = Number(process.env.BENCH_PAIRS || 20);
 const WARM_ITEMS = Number(process.env.BENCH_WARM_ITEMS || 100);
@@ -39,35 +39,17 @@ function sideWorkflow(wf, id, leadingNodes, target, key) {
 }
 
 /**
- * CPU ms a process used between two instants, read linearly between its nearest samples.
- * @param {[number, number][]} samples  [epoch ms, CPU µs], in time order (process-usage.js)
- * @param {number} from  epoch ms
- * @param {number} to  epoch ms
- */
-function cpuWithin(samples, from, to) {
-	const at = (/** @type {number} */ t) => {
-		const after = samples.findIndex(([time]) => time >= t);
-		if (after <= 0) return samples[after === 0 ? 0 : samples.length - 1][1];
-		const [[t0, c0], [t1, c1]] = [samples[after - 1], samples[after]];
-		return c0 + ((c1 - c0) * (t - t0)) / (t1 - t0);
-	};
-	return (at(to) - at(from)) / 1000;
-}
-
-/**
  * One round: each side's mean wall and CPU time per run of ITEMS items.
  * @param {typeof import('../n8n/workflows')} wf
  * @param {any} run  the execution's run data
- * @param {string} usageFile  written by process-usage.js
+ * @param {import('./usage').Usage} usage  the execute's process usage
  * @param {number} items  per node
  * @param {{ total: number }} seen  the sandbox's request count for the round
  */
-function pairsRound(wf, run, usageFile, items, seen) {
-	const usage = JSON.parse(fs.readFileSync(usageFile, 'utf8'));
+function pairsRound(wf, run, usage, items, seen) {
 	const side = (/** @type {Side} */ key) => {
 		const names = TARGETS.filter((t) => t.key === key).map((t) => t.name);
 		const mean = (/** @type {(name: string) => number} */ f) => names.reduce((sum, name) => sum + f(name), 0) / names.length;
-		const window = (/** @type {string} */ name) => [wf.startTimeOf(run, name), wf.startTimeOf(run, name) + wf.executionTimeOf(run, name)];
 		const failedIn = (/** @type {string} */ name) => {
 			const output = wf.outputOf(run, name);
 			return output.filter((item) => item.json.error !== undefined).length + (items - output.length);
@@ -75,7 +57,7 @@ function pairsRound(wf, run, usageFile, items, seen) {
 		const failed = Math.max(...names.map(failedIn));
 		return {
 			ms: mean((name) => wf.executionTimeOf(run, name)),
-			cpuMs: mean((name) => cpuWithin(usage.cpu, window(name)[0], window(name)[1])),
+			cpuMs: mean((name) => cpuWithin(usage.cpu, wf.runWindowOf(run, name))),
 			ok: items - failed,
 			failed,
 			peakRss: usage.peakRss,
@@ -87,4 +69,4 @@ function pairsRound(wf, run, usageFile, items, seen) {
 	return { node: side('node'), compliant: side('compliant') };
 }
 
-module.exports = { PAIRS, WARM_ITEMS, pairsWorkflow, sideWorkflow, pairsRound, cpuWithin };
+module.exports = { PAIRS, WARM_ITEMS, pairsWorkflow, sideWorkflow, pairsRound };

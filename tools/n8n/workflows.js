@@ -228,13 +228,14 @@ function executionTimeOf(run, nodeName) {
 }
 
 /**
- * When a node's first run started (epoch ms), as n8n recorded it.
+ * When a node's first run started and ended (epoch ms), as n8n recorded it.
  * @param {any} run
  * @param {string} nodeName
- * @returns {number}
+ * @returns {[number, number]}
  */
-function startTimeOf(run, nodeName) {
-	return run.data.resultData.runData[nodeName][0].startTime;
+function runWindowOf(run, nodeName) {
+	const { startTime, executionTime } = run.data.resultData.runData[nodeName][0];
+	return [startTime, startTime + executionTime];
 }
 
 module.exports = {
@@ -259,5 +260,5 @@ module.exports = {
 	mcpUrls,
 	outputOf,
 	executionTimeOf,
-	startTimeOf,
+	runWindowOf,
 };
