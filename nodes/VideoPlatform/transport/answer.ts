@@ -46,7 +46,7 @@ type StreamEnd = { outcome: 'whole' | 'overflowed' | 'cut-off' } | { error: unkn
  * more. The deadline ends the read itself: n8n 2.x's client hands over a stream that, while its
  * server is silent, emits nothing even when destroyed, so waiting for its events could be forever.
  */
-function readStream(body: BodyStream, maxBytes: number, chunks: Buffer[], deadline: AbortSignal): Promise<StreamEnd> {
+function readStream(body: BodyStream, maxBytes: number, chunks: Buffer[], deadline: Deadline): Promise<StreamEnd> {
 	return new Promise((resolve) => {
 		let size = 0;
 		const onData = (chunk: unknown) => {
@@ -68,22 +68,25 @@ function readStream(body: BodyStream, maxBytes: number, chunks: Buffer[], deadli
 			finish({ error: new DeadlineExceeded() });
 			body.destroy(new DeadlineExceeded());
 		};
+		let stopWatching = ignore;
 		// Only the node's own listeners go: n8n's client keeps its own on the same stream.
 		const finish = (end: StreamEnd) => {
 			for (const [event, listener] of Object.entries(listeners)) body.removeListener(event, listener);
-			deadline.removeEventListener('abort', onDeadline);
+			stopWatching();
 			// Late errors of a stream given up on must not become an uncaught 'error'.
 			body.on('error', ignore);
 			resolve(end);
 		};
 		for (const [event, listener] of Object.entries(listeners)) body.on(event, listener);
-		deadline.addEventListener('abort', onDeadline, { once: true });
 		if (body.readableEnded) finish({ outcome: 'whole' });
 		else if (body.errored) finish({ error: body.errored });
 		else if (body.destroyed) finish({ outcome: 'cut-off' });
-		else if (deadline.aborted) onDeadline();
-		// A 'data' listener does not restart a stream someone paused.
-		else body.resume?.();
+		else if (deadline.ended) onDeadline();
+		else {
+			stopWatching = deadline.onEnd(onDeadline);
+			// A 'data' listener does not restart a stream someone paused.
+			body.resume?.();
+		}
 	});
 }
 
@@ -94,7 +97,7 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: Dead
 		return { outcome: buffer.length > maxBytes ? 'overflowed' : 'whole', bytes: buffer.subarray(0, maxBytes) };
 	}
 	const chunks: Buffer[] = [];
-	const end = await readStream(body, maxBytes, chunks, deadline.signal);
+	const end = await readStream(body, maxBytes, chunks, deadline);
 	const bytes = Buffer.concat(chunks);
 	if ('outcome' in end) return { outcome: deadline.expired && end.outcome === 'cut-off' ? 'deadline' : end.outcome, bytes };
 	if (deadline.expired) return { outcome: 'deadline', bytes };

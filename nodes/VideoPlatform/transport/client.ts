@@ -69,7 +69,7 @@ export interface TransportSeams {
 /** The one way requests reach the platform, one per node run (a request's life: docs/development.md). */
 export class PlatformClient {
 	/** Read and checked once per run: the credential does not change within it. */
-	private credential?: Promise<{ data: VideoPlatformCredentials; checked: CheckedCredential }>;
+	private credential?: Promise<{ checked: CheckedCredential; decrypted: ICredentialsDecrypted }>;
 
 	/** n8n's getNode() copies the node on every call; it does not change within a run either. */
 	private node?: INode;
@@ -125,21 +125,21 @@ export class PlatformClient {
 
 	async request(request: PlatformRequest, itemIndex: number): Promise<PlatformResponse> {
 		const node = (this.node ??= this.context.getNode());
+		const reference = node.credentials?.[CREDENTIAL_TYPE];
 		// Concurrent first requests share one read, rather than each decrypting the credential.
-		this.credential ??= this.context
-			.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex)
-			.then((data) => ({ data, checked: checkedCredential(data) }));
-		const { data, checked } = await this.credential;
+		this.credential ??= this.context.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex).then((data) => ({
+			checked: checkedCredential(data),
+			// Lets n8n authenticate with the credential already read, rather than decrypt it again.
+			decrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: { ...data } },
+		}));
+		const { checked, decrypted } = await this.credential;
 		const { baseUrl, apiKey } = usable(node, checked, itemIndex);
 		const encoded = encodePath(request.path);
 		const url = 'path' in encoded ? `${baseUrl}${API_VERSION_PREFIX}${encoded.path}` : '';
 		const failed: FailedRequest = { node, itemIndex, url, baseUrl, secret: apiKey, creates: this.creates, notFound: request.notFound };
 		if ('problem' in encoded) throw this.failure({ kind: 'invalid-path', problem: encoded.problem }, failed);
-		const reference = node.credentials?.[CREDENTIAL_TYPE];
 		// Looked up on the run's first request only: the credential and Base URL do not change within it.
 		const pacer = (this.pacer ??= this.pacers.pacerFor(reference?.id ?? undefined, baseUrl, apiKey));
-		// Lets n8n authenticate with the credential already read, rather than decrypt it again.
-		const decrypted: ICredentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: { ...data } };
 		const budget: RateLimitBudget = { refusals: 0, waitedMs: 0 };
 		for (;;) {
 			const outcome = await this.sendOnce(request, url, decrypted, pacer, budget.refusals > 0);

@@ -19,66 +19,121 @@ export class DeadlineExceeded extends Error {
 /** A deadline may come this share of its length late: requests due within one slot share a timer. */
 const SLOTS_PER_DEADLINE = 60;
 
-const slots = new Map<string, Set<AbortController>>();
+type DeadlineEnd = 'expired' | 'cancelled';
 
-/** Ends `deadline` within a sixtieth after `ms`, unless it leaves the set; shared, as AbortSignal.timeout cannot be cleared. */
-function joinSlot(ms: number, deadline: AbortController): Set<AbortController> {
+/**
+ * Deadlines that end together: those due in one timer slot, or those of one run when the user
+ * stops it. Plain sets rather than an AbortSignal per request, whose listeners and AbortSignal.any
+ * cost a node that sends many requests measurably more.
+ */
+class DeadlineGroup {
+	private readonly members = new Set<Deadline>();
+
+	private endedAs?: DeadlineEnd;
+
+	add(member: Deadline): void {
+		if (this.endedAs) member.end(this.endedAs);
+		else this.members.add(member);
+	}
+
+	delete(member: Deadline): void {
+		this.members.delete(member);
+	}
+
+	end(how: DeadlineEnd): void {
+		this.endedAs = how;
+		for (const member of this.members) member.end(how);
+		this.members.clear();
+	}
+}
+
+const slots = new Map<string, DeadlineGroup>();
+
+/** The group that ends within a sixtieth after `ms`; shared, as AbortSignal.timeout cannot be cleared. */
+function slotFor(ms: number): DeadlineGroup {
 	const slotMs = Math.max(1, Math.ceil(ms / SLOTS_PER_DEADLINE));
 	const now = Date.now();
 	const dueSlot = Math.ceil((now + ms) / slotMs);
 	const key = `${slotMs}:${dueSlot}`;
-	const members = slots.get(key) ?? new Set<AbortController>();
-	if (!slots.has(key)) {
-		slots.set(key, members);
+	let slot = slots.get(key);
+	if (!slot) {
+		const created = new DeadlineGroup();
+		slots.set(key, created);
 		AbortSignal.timeout(dueSlot * slotMs - now).addEventListener('abort', () => {
 			slots.delete(key);
-			for (const member of members) member.abort();
+			created.end('expired');
 		});
+		slot = created;
 	}
-	members.add(deadline);
-	return members;
+	return slot;
 }
 
-/** One request's deadline, from send to the answer's last byte; the user's stop (`cancel`) ends it at once. */
+const noop = () => {};
+
+/** One request's deadline, from send to the answer's last byte; the user's stop (`run`) ends it at once. */
 export class Deadline {
-	readonly signal: AbortSignal;
+	private endedAs?: DeadlineEnd;
 
-	private readonly own = new AbortController();
+	private readonly listeners = new Set<() => void>();
 
-	private readonly slot: Set<AbortController>;
+	private readonly groups: DeadlineGroup[];
 
-	constructor(readonly ms: number, cancel?: AbortSignal) {
-		this.slot = joinSlot(ms, this.own);
-		this.signal = cancel ? AbortSignal.any([this.own.signal, cancel]) : this.own.signal;
+	constructor(readonly ms: number, run?: DeadlineGroup) {
+		this.groups = run ? [slotFor(ms), run] : [slotFor(ms)];
+		for (const group of this.groups) group.add(this);
 	}
 
-	/** The request is over: its deadline leaves the shared slot. */
+	/** The request is over: its deadline leaves its slot and its run. */
 	finish(): void {
-		this.slot.delete(this.own);
+		for (const group of this.groups) group.delete(this);
+		this.listeners.clear();
 	}
 
 	/** The deadline itself passed (not a cancel). */
 	get expired(): boolean {
-		return this.own.signal.aborted;
+		return this.endedAs === 'expired';
 	}
 
 	get cancelled(): boolean {
-		return this.signal.aborted && !this.expired;
+		return this.endedAs === 'cancelled';
+	}
+
+	get ended(): boolean {
+		return this.endedAs !== undefined;
+	}
+
+	/** Calls `listener` once when the deadline passes or is cancelled (at once if it has); returns what stops that. */
+	onEnd(listener: () => void): () => void {
+		if (this.endedAs) {
+			listener();
+			return noop;
+		}
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	/** For its groups: the first end counts. */
+	end(how: DeadlineEnd): void {
+		if (this.endedAs) return;
+		this.endedAs = how;
+		for (const listener of this.listeners) listener();
+		this.listeners.clear();
 	}
 
 	/** Settles as `pending` does, unless the deadline comes first; a late result goes to `discard`. */
 	async race<T>(pending: Promise<T>, discard: (late: T) => void): Promise<T> {
 		return await new Promise<T>((resolve, reject) => {
-			const expire = () => reject(new DeadlineExceeded());
-			if (this.signal.aborted) expire();
-			else this.signal.addEventListener('abort', expire, { once: true });
-			const settle = (then: () => void) => {
-				this.signal.removeEventListener('abort', expire);
-				then();
-			};
+			const stopWatching = this.onEnd(() => reject(new DeadlineExceeded()));
 			pending.then(
-				(value) => settle(() => (this.signal.aborted ? discard(value) : resolve(value))),
-				(error: unknown) => settle(() => reject(error)),
+				(value) => {
+					stopWatching();
+					if (this.ended) discard(value);
+					else resolve(value);
+				},
+				(error: unknown) => {
+					stopWatching();
+					reject(error);
+				},
 			);
 		});
 	}
@@ -94,8 +149,15 @@ export class RunStop {
 	/** The pauses under way: one listener on `signal` ends them all (Node warns from 11 listeners). */
 	private readonly pauses = new Set<AbortController>();
 
+	/** The requests under way, which only the user's stop cuts short. */
+	private readonly requests?: DeadlineGroup;
+
 	constructor(private readonly executionCancel?: AbortSignal) {
 		this.signal = executionCancel ? AbortSignal.any([executionCancel, this.runFailed.signal]) : this.runFailed.signal;
+		if (!executionCancel) return;
+		const requests = (this.requests = new DeadlineGroup());
+		if (executionCancel.aborted) requests.end('cancelled');
+		else executionCancel.addEventListener('abort', () => requests.end('cancelled'), { once: true });
 	}
 
 	get reason(): StopReason | undefined {
@@ -109,7 +171,7 @@ export class RunStop {
 	}
 
 	deadline(ms: number): Deadline {
-		return new Deadline(ms, this.executionCancel);
+		return new Deadline(ms, this.requests);
 	}
 
 	/** Waits `ms`; false, at once, when the run stops before or during the wait. */
