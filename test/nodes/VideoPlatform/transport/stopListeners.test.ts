@@ -1,0 +1,65 @@
+import { getEventListeners } from 'node:events';
+import { createServer } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { NodeApiError } from 'n8n-workflow';
+
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacer';
+import { systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
+import { createExecuteContext } from '../../../helpers/executeContext';
+import { createRoom } from '../../../helpers/platformClient';
+import { SANDBOX_KEY } from '../../../helpers/sandbox';
+
+// One execution, one cancel signal, and the node run many times in it (a loop over batches):
+// n8n sets no limit on that signal's listeners, so what each run leaves on it stays until the execution ends.
+let server: Server;
+let baseUrl: string;
+let answer: (response: ServerResponse) => void;
+beforeAll(async () => {
+	server = createServer((request, response) => {
+		request.resume();
+		answer(response);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(() => server.closeAllConnections());
+afterAll(async () => await new Promise((resolve) => server.close(resolve)));
+
+const created = (response: ServerResponse) => response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"room-1"}');
+
+function run(cancel: AbortSignal) {
+	const context = createExecuteContext({ credentials: { baseUrl, apiKey: SANDBOX_KEY }, cancelSignal: cancel });
+	return new PlatformClient(context, 'room', { clock: systemClock, pacers: new PacerRegistry(systemClock) });
+}
+
+describe("the node's runs in one execution", () => {
+	it('leave no listener on the execution cancel signal once they are over', async () => {
+		answer = created;
+		const cancel = new AbortController();
+		for (let i = 0; i < 12; i++) await run(cancel.signal).request(createRoom, 0);
+		expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(0);
+	});
+});
+
+describe('the user stops the execution while the body streams in', () => {
+	it('ends the item at once as stopped while answering', async () => {
+		answer = (response) => response.writeHead(201, { 'content-type': 'application/json' }).write('{"id":');
+		const cancel = new AbortController();
+		const client = run(cancel.signal);
+		const pending = client.request(createRoom, 3).then(
+			() => 'answered',
+			(error: NodeApiError) => error.message,
+		);
+		// The body has started: the server wrote its first bytes before the stop.
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		const stoppedAt = Date.now();
+		cancel.abort();
+		const message = await pending;
+		expect(Date.now() - stoppedAt).toBeLessThan(1000);
+		expect(message).toMatch(/stopped while/);
+		expect(message).toMatch(/\[item 3\]$/);
+	});
+});
