@@ -31,19 +31,24 @@ class DeadlineGroup {
 
 	private endedAs?: DeadlineEnd;
 
+	/** `watch` is told when the group gains its first member and when it has none left. */
+	constructor(private readonly watch?: { first: () => void; last: () => void }) {}
+
 	add(member: Deadline): void {
-		if (this.endedAs) member.end(this.endedAs);
-		else this.members.add(member);
+		if (this.endedAs) return member.end(this.endedAs);
+		this.members.add(member);
+		if (this.members.size === 1) this.watch?.first();
 	}
 
 	delete(member: Deadline): void {
-		this.members.delete(member);
+		if (this.members.delete(member) && this.members.size === 0) this.watch?.last();
 	}
 
 	end(how: DeadlineEnd): void {
 		this.endedAs = how;
 		for (const member of this.members) member.end(how);
 		this.members.clear();
+		this.watch?.last();
 	}
 }
 
@@ -155,9 +160,13 @@ export class RunStop {
 	constructor(private readonly executionCancel?: AbortSignal) {
 		this.signal = executionCancel ? AbortSignal.any([executionCancel, this.runFailed.signal]) : this.runFailed.signal;
 		if (!executionCancel) return;
-		const requests = (this.requests = new DeadlineGroup());
-		if (executionCancel.aborted) requests.end('cancelled');
-		else executionCancel.addEventListener('abort', () => requests.end('cancelled'), { once: true });
+		// Listens only while requests are under way: n8n runs the node many times on one execution's signal.
+		const endRequests = () => this.requests?.end('cancelled');
+		this.requests = new DeadlineGroup({
+			// A stop while no request was under way found no listener: a request that starts after it is cancelled at once.
+			first: () => (executionCancel.aborted ? endRequests() : executionCancel.addEventListener('abort', endRequests, { once: true })),
+			last: () => executionCancel.removeEventListener('abort', endRequests),
+		});
 	}
 
 	get reason(): StopReason | undefined {
