@@ -42,6 +42,38 @@ describe("the node's runs in one execution", () => {
 		for (let i = 0; i < 12; i++) await run(cancel.signal).request(createRoom, 0);
 		expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(0);
 	});
+
+	it('one run of a thousand requests has at most one listener on it, and none once they are over', async () => {
+		answer = created;
+		const cancel = new AbortController();
+		const client = run(cancel.signal);
+		let most = 0;
+		const sampling = setInterval(() => (most = Math.max(most, getEventListeners(cancel.signal, 'abort').length)), 1);
+		for (let batch = 0; batch < 20; batch++) {
+			await Promise.all(Array.from({ length: 50 }, async (_, i) => await client.request(createRoom, batch * 50 + i)));
+		}
+		clearInterval(sampling);
+		expect(most).toBeLessThanOrEqual(1);
+		expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(0);
+	});
+});
+
+describe('the user stops the execution while requests wait for their headers', () => {
+	it('ends them all at once as stopped while answering, and leaves no listener', async () => {
+		answer = () => undefined;
+		const cancel = new AbortController();
+		const client = run(cancel.signal);
+		const pending = Array.from({ length: 40 }, async (_, i) =>
+			await client.request(createRoom, i).then(() => 'answered', (error: NodeApiError) => error.message),
+		);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		const stoppedAt = Date.now();
+		cancel.abort();
+		const messages = await Promise.all(pending);
+		expect(Date.now() - stoppedAt).toBeLessThan(1000);
+		for (const message of messages) expect(message).toMatch(/^The execution was stopped while/);
+		expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(0);
+	});
 });
 
 describe('the user stops the execution while the body streams in', () => {
