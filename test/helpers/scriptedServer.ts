@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -30,4 +30,32 @@ export async function scriptedServer(answers: ScriptedAnswer[]) {
 		await new Promise((resolve) => server.close(resolve));
 	};
 	return { url, paths, stop };
+}
+
+/** A local server (127.0.0.1) that answers each request as the test's latest `answerWith` says, for answers written by hand. */
+export async function handAnsweredServer() {
+	let answer: (response: ServerResponse) => void = () => undefined;
+	const server: Server = createServer((request, response) => {
+		request.resume();
+		answer(response);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		answerWith: (next: (response: ServerResponse) => void) => (answer = next),
+		dropConnections: () => server.closeAllConnections(),
+		stop: async () => {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+		},
+	};
+}
+
+/** One hand-answered server for the calling file's (or describe block's) tests, its connections dropped after each. */
+export function handAnsweredServerForTests() {
+	const server = {} as Awaited<ReturnType<typeof handAnsweredServer>>;
+	beforeAll(async () => Object.assign(server, await handAnsweredServer()));
+	afterEach(() => server.dropConnections());
+	afterAll(async () => await server.stop());
+	return server;
 }

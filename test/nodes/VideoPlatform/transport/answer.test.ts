@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 
@@ -17,6 +17,7 @@ import {
 	MAY_HAVE_CREATED_ROOM as MAY_HAVE,
 } from '../../../helpers/platformClient';
 import { SANDBOX_KEY } from '../../../helpers/sandbox';
+import { handAnsweredServerForTests } from '../../../helpers/scriptedServer';
 
 const whole = (text: string): ReadAnswer => ({ outcome: 'whole', bytes: Buffer.from(text) });
 const json = { 'content-type': 'application/json' };
@@ -189,22 +190,10 @@ describe('readAnswer reads the stream by its events', () => {
 });
 
 describe("the deadline ends a read whose server went silent, through n8n's client", () => {
-	let server: Server;
-	let baseUrl: string;
-	let answer: (response: ServerResponse) => void;
-	beforeAll(async () => {
-		server = createServer((request, response) => {
-			request.resume();
-			answer(response);
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	});
-	afterEach(() => server.closeAllConnections());
-	afterAll(async () => await new Promise((resolve) => server.close(resolve)));
+	const server = handAnsweredServerForTests();
 
 	const send = async (deadlineMs: number) => {
-		const credentials = { baseUrl, apiKey: SANDBOX_KEY };
+		const credentials = { baseUrl: server.url, apiKey: SANDBOX_KEY };
 		const context = createExecuteContext({ credentials, http: realHttp(credentials) });
 		return await new PlatformClient(context, 'room', { policy: { deadlineMs } }).request(createRoom, 0).then(
 			(response) => ({ body: response.body }),
@@ -218,7 +207,7 @@ describe("the deadline ends a read whose server went silent, through n8n's clien
 		['headers and part of the body', (response: ServerResponse) => response.writeHead(201, { 'content-type': 'application/json' }).write('{"id":')],
 		['headers only', (response: ServerResponse) => response.writeHead(201, { 'content-type': 'application/json' }).flushHeaders()],
 	])('%s, then silence: the item fails at the deadline', async (_, stall) => {
-		answer = stall;
+		server.answerWith(stall);
 		expect(await send(300)).toEqual({ error: expect.stringMatching(/within 0\.3 s \(timeout\)/) });
 	});
 });

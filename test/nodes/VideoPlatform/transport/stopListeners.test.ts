@@ -1,7 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { createServer } from 'node:http';
-import type { Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 
 import type { NodeApiError } from 'n8n-workflow';
 
@@ -11,40 +9,30 @@ import { systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import { createRoom } from '../../../helpers/platformClient';
 import { SANDBOX_KEY } from '../../../helpers/sandbox';
+import { handAnsweredServerForTests } from '../../../helpers/scriptedServer';
 
 // One execution, one cancel signal, and the node run many times in it (a loop over batches):
 // n8n sets no limit on that signal's listeners, so what each run leaves on it stays until the execution ends.
-let server: Server;
-let baseUrl: string;
-let answer: (response: ServerResponse) => void;
-beforeAll(async () => {
-	server = createServer((request, response) => {
-		request.resume();
-		answer(response);
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterEach(() => server.closeAllConnections());
-afterAll(async () => await new Promise((resolve) => server.close(resolve)));
+const server = handAnsweredServerForTests();
+const answer = (next: (response: ServerResponse) => void) => server.answerWith(next);
 
 const created = (response: ServerResponse) => response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"room-1"}');
 
 function run(cancel: AbortSignal) {
-	const context = createExecuteContext({ credentials: { baseUrl, apiKey: SANDBOX_KEY }, cancelSignal: cancel });
+	const context = createExecuteContext({ credentials: { baseUrl: server.url, apiKey: SANDBOX_KEY }, cancelSignal: cancel });
 	return new PlatformClient(context, 'room', { clock: systemClock, pacers: new PacerRegistry(systemClock) });
 }
 
 describe("the node's runs in one execution", () => {
 	it('leave no listener on the execution cancel signal once they are over', async () => {
-		answer = created;
+		answer(created);
 		const cancel = new AbortController();
 		for (let i = 0; i < 12; i++) await run(cancel.signal).request(createRoom, 0);
 		expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(0);
 	});
 
 	it('one run of a thousand requests has at most one listener on it, and none once they are over', async () => {
-		answer = created;
+		answer(created);
 		const cancel = new AbortController();
 		const client = run(cancel.signal);
 		let most = 0;
@@ -60,7 +48,7 @@ describe("the node's runs in one execution", () => {
 
 describe('the user stops the execution while requests wait for their headers', () => {
 	it('ends them all at once as stopped while answering, and leaves no listener', async () => {
-		answer = () => undefined;
+		answer(() => undefined);
 		const cancel = new AbortController();
 		const client = run(cancel.signal);
 		const pending = Array.from({ length: 40 }, async (_, i) =>
@@ -78,7 +66,7 @@ describe('the user stops the execution while requests wait for their headers', (
 
 describe('the user stops the execution while the body streams in', () => {
 	it('ends the item at once as stopped while answering', async () => {
-		answer = (response) => response.writeHead(201, { 'content-type': 'application/json' }).write('{"id":');
+		answer((response) => response.writeHead(201, { 'content-type': 'application/json' }).write('{"id":'));
 		const cancel = new AbortController();
 		const client = run(cancel.signal);
 		const pending = client.request(createRoom, 3).then(
