@@ -282,7 +282,8 @@ function tracesOf(text: string, { plain, base64 }: KeyRuns): Array<[number, numb
  */
 export function hideSecret(text: string, secret: string, marker: string): string {
 	const runs = keyRunsOf(secret);
-	if (runs === undefined || text === '') return text;
+	// No reading is longer than the text (decoding only shortens it), so a shorter text holds no run.
+	if (runs === undefined || text.length < runs.plain.size) return text;
 	const found = tracesOf(text, runs);
 	if (found.length === 0) return text;
 	let out = '';

@@ -14,6 +14,20 @@ function copyingReference(value: unknown): unknown {
 	return Object.fromEntries(Object.entries(value).map(([name, inner]) => [hideSecret(name, KEY, MARKER), copyingReference(inner)]));
 }
 
+describe('hideSecret on short texts', () => {
+	it('hides a text that is exactly one run of the key, 8 characters, or a short key whole', () => {
+		expect(hideSecret(KEY.slice(3, 11), KEY, MARKER)).toBe(MARKER);
+		expect(hideSecret(KEY.slice(3, 11).toUpperCase(), KEY, MARKER)).toBe(MARKER);
+		expect(hideSecret('ab%63d', 'abcd', MARKER)).toBe(MARKER);
+		expect(hideSecret('abcd', 'abcd', MARKER)).toBe(MARKER);
+	});
+
+	it('shows a text shorter than a run as it is', () => {
+		expect(hideSecret(KEY.slice(3, 10), KEY, MARKER)).toBe(KEY.slice(3, 10));
+		expect(hideSecret('abc', 'abcd', MARKER)).toBe('abc');
+	});
+});
+
 describe('hideSecretInValue', () => {
 	it('returns a value with nothing to hide as it is, not a copy', () => {
 		const answer = { id: 'room_1', name: 'Biology', tags: ['a', 'b'], owner: { id: 7, links: [{ href: '/x' }] } };
