@@ -63,7 +63,6 @@ function readStream(body: BodyStream, maxBytes: number, chunks: Buffer[], deadli
 		const onEnd = () => finish({ outcome: 'whole' });
 		const onError = (error: unknown) => finish({ error });
 		const onClose = () => finish({ outcome: 'cut-off' });
-		const listeners = { data: onData, end: onEnd, error: onError, close: onClose };
 		const onDeadline = () => {
 			finish({ error: new DeadlineExceeded() });
 			body.destroy(new DeadlineExceeded());
@@ -71,13 +70,19 @@ function readStream(body: BodyStream, maxBytes: number, chunks: Buffer[], deadli
 		let stopWatching = ignore;
 		// Only the node's own listeners go: n8n's client keeps its own on the same stream.
 		const finish = (end: StreamEnd) => {
-			for (const [event, listener] of Object.entries(listeners)) body.removeListener(event, listener);
+			body.removeListener('data', onData);
+			body.removeListener('end', onEnd);
+			body.removeListener('error', onError);
+			body.removeListener('close', onClose);
 			stopWatching();
 			// Late errors of a stream given up on must not become an uncaught 'error'.
 			body.on('error', ignore);
 			resolve(end);
 		};
-		for (const [event, listener] of Object.entries(listeners)) body.on(event, listener);
+		body.on('data', onData);
+		body.on('end', onEnd);
+		body.on('error', onError);
+		body.on('close', onClose);
 		if (body.readableEnded) finish({ outcome: 'whole' });
 		else if (body.errored) finish({ error: body.errored });
 		else if (body.destroyed) finish({ outcome: 'cut-off' });
@@ -98,7 +103,8 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: Dead
 	}
 	const chunks: Buffer[] = [];
 	const end = await readStream(body, maxBytes, chunks, deadline);
-	const bytes = Buffer.concat(chunks);
+	// Most answers come in one chunk, which needs no copy.
+	const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 	if ('outcome' in end) return { outcome: deadline.expired && end.outcome === 'cut-off' ? 'deadline' : end.outcome, bytes };
 	if (deadline.expired) return { outcome: 'deadline', bytes };
 	// Node's zlib, Brotli and Zstandard decoders' error codes (Z_DATA_ERROR, ERR__ERROR_FORMAT_PADDING_1, ...).
@@ -131,16 +137,28 @@ function declaredCharset(contentType: unknown): string | undefined {
 	return charset === '' ? undefined : charset;
 }
 
-/** The text of an answer in its declared charset, else UTF-16 by its byte-order mark, else UTF-8 (JSON's). */
-function answerText(bytes: Buffer, contentType: unknown): { text: string } | { unknownCharset: string } | { notIn: string } {
-	const bom = bytes.subarray(0, 2).toString('hex');
-	const label = declaredCharset(contentType) ?? (bom === 'feff' ? 'utf-16be' : bom === 'fffe' ? 'utf-16le' : 'utf-8');
-	let decoder: InstanceType<typeof TextDecoder>;
+const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
+
+/** A strict decoder for a charset label, made once per label; undefined for a label no decoder knows. */
+function decoderFor(label: string): InstanceType<typeof TextDecoder> | undefined {
+	let decoder = decoders.get(label);
+	if (decoder) return decoder;
 	try {
 		decoder = new TextDecoder(label, { fatal: true });
 	} catch {
-		return { unknownCharset: label };
+		return undefined;
 	}
+	// Labels come from answers: only the few that name a known charset are kept.
+	decoders.set(label, decoder);
+	return decoder;
+}
+
+/** The text of an answer in its declared charset, else UTF-16 by its byte-order mark, else UTF-8 (JSON's). */
+function answerText(bytes: Buffer, contentType: unknown): { text: string } | { unknownCharset: string } | { notIn: string } {
+	const bom = bytes.length >= 2 ? (bytes[0] << 8) | bytes[1] : 0;
+	const label = declaredCharset(contentType) ?? (bom === 0xfeff ? 'utf-16be' : bom === 0xfffe ? 'utf-16le' : 'utf-8');
+	const decoder = decoderFor(label);
+	if (!decoder) return { unknownCharset: label };
 	try {
 		return { text: decoder.decode(bytes) };
 	} catch {

@@ -37,6 +37,23 @@ function decodeError(answer: ReadAnswer, headers: Record<string, unknown>): Node
 }
 
 describe('decodeSuccess', () => {
+	it.each(['utf-8', 'utf-16le', 'utf-16be', 'shift_jis', 'iso-2022-jp', 'gb18030'])(
+		'reads a %s answer after a broken one in the same charset as it reads it first (its decoder is reused)',
+		(charset) => {
+			const headers = { 'content-type': `application/json; charset=${charset}` };
+			const good = { outcome: 'whole' as const, bytes: Buffer.from(new TextEncoder().encode('{"id":"r1"}')) };
+			if (charset === 'utf-16le') good.bytes = Buffer.from('{"id":"r1"}', 'utf16le');
+			if (charset === 'utf-16be') good.bytes = Buffer.from('{"id":"r1"}', 'utf16le').swap16();
+			const first = decoded(good, headers);
+			// Cut inside a character: a lead byte, half a UTF-16 unit, an escape that switches mode.
+			for (const broken of ['e282', '7b00220069', 'd800', '82', '1b244230']) {
+				decodeSuccess({ outcome: 'whole', bytes: Buffer.from(broken, 'hex') }, { headers, statusCode: 201 });
+				expect(decoded(good, headers)).toEqual(first);
+			}
+			expect(first).toEqual({ id: 'r1' });
+		},
+	);
+
 	it.each([
 		['JSON', json, '{"id":"r1"}', { id: 'r1' }],
 		['+json', { 'content-type': 'application/vnd.room+json; charset=utf-8' }, '{"id":"r1"}', { id: 'r1' }],
