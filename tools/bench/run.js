@@ -115,7 +115,8 @@ function serverSummary(state) {
 async function executeMeasured(n8n, workflowId, nodeOptions = '') {
 	const usageFile = path.join(scratchRoot, `bench-usage-${process.pid}`);
 	const env = {
-		NODE_OPTIONS: `--require ${path.join(__dirname, 'process-usage.js')} ${nodeOptions}`,
+		// BENCH_NODE_OPTIONS: V8 settings for n8n's process, to test a hypothesis (e.g. --max-semi-space-size=64).
+		NODE_OPTIONS: `--require ${path.join(__dirname, 'process-usage.js')} ${nodeOptions} ${process.env.BENCH_NODE_OPTIONS ?? ''}`,
 		BENCH_USAGE_FILE: usageFile,
 	};
 	const result = await n8n.execute(workflowId, { env });
