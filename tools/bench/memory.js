@@ -5,14 +5,11 @@
 // through n8n's own HTTP client. The live heap is read after a forced GC at fixed points of a
 // run, so that garbage does not blur it; the peak of those readings is reported.
 // Usage: node --expose-gc memory.js <baseUrl> <apiKey> <counts, e.g. 2000,10000> <concurrency> <runs>
-const path = require('node:path');
 const { parseArgs } = require('node:util');
 const { Container } = require('@n8n/di');
 const { OutboundHttp } = require('@n8n/backend-network');
 
-const { repoRoot } = require('../common/paths');
-const { router } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/router.js'));
-const { createPlatformClient } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/transport/index.js'));
+const { runNodePath } = require('./nodePath');
 
 const SAMPLES_PER_RUN = 16;
 const [baseUrl, apiKey, countList, concurrencyArg, runsArg] = parseArgs({ args: process.argv.slice(2), allowPositionals: true }).positionals;
@@ -20,7 +17,7 @@ const counts = countList.split(',').map(Number);
 const concurrency = Number(concurrencyArg);
 const client = Container.get(OutboundHttp).requests();
 
-/** @typedef {{ json: Record<string, any>, pairedItem?: { item: number } }} Item */
+/** @typedef {import('./nodePath').Item} Item */
 
 const liveHeap = () => {
 	// Given by --expose-gc.
@@ -64,27 +61,14 @@ async function send(body, onAnswer) {
 }
 
 /**
- * The Video Platform node's own code path, with n8n's context reduced to what it reads.
+ * The Video Platform node's own code path; its requests go out as the baseline's do.
  * @param {Item[]} items
  * @param {() => void} onAnswer
  * @returns {Promise<Item[]>}
  */
 async function runNode(items, onAnswer) {
-	/** @type {Record<string, unknown>} */
-	const parameters = { resource: 'room', operation: 'create', type: 'conference', 'options.maxConcurrentRequests': concurrency };
-	const context = {
-		getNode: () => ({ name: 'Video Platform', type: 'videoPlatform', typeVersion: 1, parameters: {}, credentials: {} }),
-		getInputData: () => items,
-		continueOnFail: () => true,
-		getCredentials: async () => ({ baseUrl, apiKey }),
-		getNodeParameter: (/** @type {string} */ name, /** @type {number} */ itemIndex, /** @type {unknown} */ fallback) => (name === 'name' ? items[itemIndex].json.name : parameters[name] ?? fallback),
-		helpers: {
-			httpRequestWithAuthentication: async (/** @type {string} */ _type, /** @type {{ body: string }} */ options) =>
-				await send(JSON.parse(options.body), onAnswer),
-		},
-	};
-	const [output] = await router.call(context, createPlatformClient);
-	return output;
+	const sendAsBaseline = async (/** @type {import('n8n-workflow').IHttpRequestOptions} */ options) => await send(JSON.parse(String(options.body)), onAnswer);
+	return await runNodePath(items, { baseUrl, apiKey, concurrency, send: sendAsBaseline });
 }
 
 /**

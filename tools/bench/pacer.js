@@ -5,16 +5,13 @@
 // sandbox process with a rate limit, as in memory.js. Prints, per round, the wall time against
 // the ideal items/R, the 429s, duplicates, and where the time went second by second.
 // Usage: node tools/bench/pacer.js [--rate 50] [--items 1000] [--concurrency 10] [--latency 20] [--rounds 3] [--port 8795] [--timeline]
-const path = require('node:path');
 const { parseArgs } = require('node:util');
 const { Container } = require('@n8n/di');
 const { OutboundHttp } = require('@n8n/backend-network');
 
-const { repoRoot } = require('../common/paths');
 const { RUN_OPTIONS } = require('./pacerOptions');
 const { startSandboxProcess } = require('../sandbox/process');
-const { router } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/router.js'));
-const { createPlatformClient } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/transport/index.js'));
+const { runNodePath } = require('./nodePath');
 
 const { values } = parseArgs({
 	options: {
@@ -33,25 +30,13 @@ async function runNode(baseUrl) {
 	/** @type {{ at: number, status: number }[]} */
 	const answers = [];
 	const items = Array.from({ length: itemCount }, (_, i) => ({ json: { name: `Class ${i}` } }));
-	/** @type {Record<string, unknown>} */
-	const parameters = { resource: 'room', operation: 'create', type: 'conference', 'options.maxConcurrentRequests': concurrency };
-	const context = {
-		getNode: () => ({ name: 'Video Platform', type: 'videoPlatform', typeVersion: 1, parameters: {}, credentials: {} }),
-		getInputData: () => items,
-		continueOnFail: () => true,
-		getCredentials: async () => ({ baseUrl, apiKey: API_KEY }),
-		getNodeParameter: (/** @type {string} */ name, /** @type {number} */ itemIndex, /** @type {unknown} */ fallback) => (name === 'name' ? items[itemIndex].json.name : parameters[name] ?? fallback),
-		helpers: {
-			httpRequestWithAuthentication: async (/** @type {string} */ _type, /** @type {any} */ options) => {
-				const response = await client.request({ ...options, headers: { ...options.headers, Authorization: `Bearer ${API_KEY}` } });
-				answers.push({ at: performance.now() - started, status: response.statusCode });
-				return response;
-			},
-		},
+	const send = async (/** @type {import('n8n-workflow').IHttpRequestOptions} */ options) => {
+		const response = /** @type {import('n8n-workflow').IN8nHttpFullResponse} */ (await client.request({ ...options, headers: { ...options.headers, Authorization: `Bearer ${API_KEY}` } }));
+		answers.push({ at: performance.now() - started, status: response.statusCode });
+		return response;
 	};
 	const started = performance.now();
-	/** @type {[{ json: Record<string, unknown> }[]]} */
-	const [output] = await router.call(context, createPlatformClient);
+	const output = await runNodePath(items, { baseUrl, apiKey: API_KEY, concurrency, send });
 	return { ms: performance.now() - started, output, answers };
 }
 

@@ -1,0 +1,40 @@
+'use strict';
+// The Video Platform node's own code path (router, transport, pacer, from `dist`) outside n8n,
+// with n8n's context reduced to what the node reads: for the benches that measure the node's
+// part alone (memory.js, pacer.js, client-paths.js).
+const path = require('node:path');
+
+const { repoRoot } = require('../common/paths');
+const { router } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/router.js'));
+const { createPlatformClient } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/transport/index.js'));
+
+/**
+ * @typedef {{ json: Record<string, any>, pairedItem?: { item: number } }} Item
+ * @typedef {(options: import('n8n-workflow').IHttpRequestOptions) => Promise<any>} Send  what httpRequestWithAuthentication does once n8n has set the header
+ */
+
+/**
+ * Room → Create on every item (Name from the item's `name`, Type Conference), Continue On Fail on.
+ * @param {Item[]} items
+ * @param {{ baseUrl: string, apiKey: string, concurrency: number, send: Send }} setup
+ * @returns {Promise<Item[]>}
+ */
+async function runNodePath(items, { baseUrl, apiKey, concurrency, send }) {
+	/** @type {Record<string, unknown>} */
+	const parameters = { resource: 'room', operation: 'create', type: 'conference', 'options.maxConcurrentRequests': concurrency };
+	const context = {
+		getNode: () => ({ name: 'Video Platform', type: 'videoPlatform', typeVersion: 1, parameters: {}, credentials: {} }),
+		getInputData: () => items,
+		continueOnFail: () => true,
+		getCredentials: async () => ({ baseUrl, apiKey }),
+		getNodeParameter: (/** @type {string} */ name, /** @type {number} */ itemIndex, /** @type {unknown} */ fallback) =>
+			name === 'name' ? items[itemIndex].json.name : parameters[name] ?? fallback,
+		helpers: {
+			httpRequestWithAuthentication: async (/** @type {string} */ _type, /** @type {import('n8n-workflow').IHttpRequestOptions} */ options) => await send(options),
+		},
+	};
+	const [output] = await router.call(context, createPlatformClient);
+	return output;
+}
+
+module.exports = { runNodePath };
