@@ -19,7 +19,7 @@ const { repoRoot, scratchRoot } = require('../common/paths');
 const { startSandboxProcess } = require('../sandbox/process');
 const wf = require('../n8n/workflows');
 const { summarizeProfile, compareProfiles, withinWindows } = require('./profile');
-const { PAIRS, WARM_ITEMS, pairsWorkflow, sideWorkflow, pairsRound } = require('./warmPairs');
+const { PAIRS, WARM_ITEMS, SIDES, MEASURED_NAME, pairsWorkflow, sideWorkflow, pairsRound } = require('./warmPairs');
 const { readUsage, cpuWithin } = require('./usage');
 
 const ITEMS = Number(process.env.BENCH_ITEMS || 1000);
@@ -65,13 +65,15 @@ function benchWorkflows(sandboxUrl) {
 			{ method: 'POST', url: `${sandboxUrl}/v1/rooms`, sendBody: true, contentType: 'json', specifyBody: 'json', jsonBody: body, options },
 			{ onError: 'continueRegularOutput' },
 		);
-	const target = (/** @type {'node' | 'compliant'} */ key, /** @type {string} */ name) =>
+	const target = (/** @type {import('./warmPairs').Side} */ key, /** @type {string} */ name) =>
 		key === 'node'
 			? wf.createRoom(name, 'bench', { onError: 'continueRegularOutput' }, { maxConcurrentRequests: CONCURRENCY })
-			: wf.node(name, COMPLIANT_LIMIT_NODE, { name: '={{ $json.name }}', type: '={{ $json.type ?? "conference" }}' }, {
-					credentials: wf.credentialRef('bench'),
-					onError: 'continueRegularOutput',
-				});
+			: wf.node(
+					name,
+					COMPLIANT_LIMIT_NODE,
+					{ name: '={{ $json.name }}', type: '={{ $json.type ?? "conference" }}', answer: key === 'bounded' ? 'boundedStream' : 'json' },
+					{ credentials: wf.credentialRef('bench'), onError: 'continueRegularOutput' },
+				);
 	const leading = [wf.manualTrigger(), ...wf.itemsFrom('Classes', rows)];
 	const warmLeading = [wf.manualTrigger(), ...wf.itemsFrom('Classes', rows.slice(0, WARM_ITEMS))];
 	return {
@@ -80,6 +82,7 @@ function benchWorkflows(sandboxUrl) {
 		pairs: pairsWorkflow(wf, warmLeading, target),
 		nodeAlone: sideWorkflow(wf, 'benchNodeAlone', warmLeading, target, 'node'),
 		compliantAlone: sideWorkflow(wf, 'benchCompliantAlone', warmLeading, target, 'compliant'),
+		boundedAlone: sideWorkflow(wf, 'benchBoundedAlone', warmLeading, target, 'bounded'),
 		httpDefault: wf.workflow('benchHttpDefault', [wf.manualTrigger(), ...wf.itemsFrom('Classes', rows), http('Target', {})]),
 		httpBatched: wf.workflow('benchHttpBatched', [
 			wf.manualTrigger(),
@@ -89,16 +92,18 @@ function benchWorkflows(sandboxUrl) {
 	};
 }
 
-/** @type {{ key: string, label: string, reference?: string }[]} */
+/** @type {{ key: string, label: string, reference?: string, warmOnly?: boolean }[]} */
 const ALL_SCENARIOS = [
 	{ key: 'node', label: `Video Platform node (concurrency ${CONCURRENCY})` },
 	{ key: 'compliant', label: `Compliant limit: a minimal node, same parameters and request (concurrency ${CONCURRENCY})` },
+	{ key: 'bounded', label: `Compliant limit with the node's bounded answer: the same, its answer read as a stream up to 10 MiB (concurrency ${CONCURRENCY})`, warmOnly: true },
 	{ key: 'httpDefault', label: 'HTTP Request node, defaults' },
 	{ key: 'httpBatched', label: `HTTP Request node, batch of ${CONCURRENCY}` },
 	{ key: 'client', label: `n8n's HTTP client alone, outside a workflow (concurrency ${CONCURRENCY}): reference`, reference: 'n8n-client' },
 	{ key: 'floor', label: `Raw keep-alive client (concurrency ${CONCURRENCY}): floor`, reference: 'raw' },
 ];
-const SCENARIOS = FOCUS ? ALL_SCENARIOS.filter(({ key }) => key === 'node' || key === 'compliant') : ALL_SCENARIOS;
+/** Each in its own process (the rate-limited phase, and without --focus the cold one); the bounded limit is measured warm only. */
+const SCENARIOS = ALL_SCENARIOS.filter(({ key, warmOnly }) => !warmOnly && (!FOCUS || key === 'node' || key === 'compliant'));
 
 /** @param {import('../sandbox/server').SandboxState} state */
 function serverSummary(state) {
@@ -370,7 +375,7 @@ function table(title, samples, base, baseLabel, cpuBase) {
 		`| Scenario | Wall time (median) | Ratio to ${baseLabel}: median of the rounds' ratios (spread of the medians of blocks of ${BLOCK} rounds) |${cpuHeads} Succeeded | Failed | Peak memory | Requests seen | Duplicates |`,
 		`|---|---|---|${cpuBase ? '---|---|' : ''}---|---|---|---|---|`,
 	];
-	for (const { key, label } of SCENARIOS) {
+	for (const { key, label } of ALL_SCENARIOS) {
 		const r = phase[key];
 		if (!r) continue;
 		const cpu = cpuBase ? ` ${seconds(r.cpuMs)} | ${ratioText(cpuOf(samples[key]), cpuBase)} |` : '';
@@ -404,7 +409,7 @@ async function profileScenarios(n8n, port, work) {
 	/** @type {Record<string, any>} */
 	const profiles = {};
 	try {
-		for (const key of ['node', 'compliant']) {
+		for (const key of SIDES) {
 			const dir = path.join(work, `cpu-${key}`);
 			await sandbox.reset();
 			const { run, usage } = await executeMeasured(n8n, `bench${key[0].toUpperCase()}${key.slice(1)}Alone`, `--cpu-prof --cpu-prof-dir=${dir}`);
@@ -413,13 +418,15 @@ async function profileScenarios(n8n, port, work) {
 			const [epochMs, monotonicUs] = usage.clock;
 			const toProfileClock = (/** @type {number} */ ms) => monotonicUs + (ms - epochMs) * 1000;
 			const windows = Object.keys(run.data.resultData.runData)
-				.filter((name) => /^(Node|Limit) \d+$/.test(name))
+				.filter((name) => MEASURED_NAME.test(name))
 				.map((name) => /** @type {[number, number]} */ (wf.runWindowOf(run, name).map(toProfileClock)));
 			profiles[key] = withinWindows(JSON.parse(fs.readFileSync(largest, 'utf8')), windows);
 			const focus = ['execute', 'executeNode', 'runNode', 'getNodeParameter', 'httpRequestWithAuthentication', 'request', 'authenticate', 'runPool'];
 			process.stdout.write(`\n## ${key}: ${PAIRS} runs of ${WARM_ITEMS} items after a warm-up (samples within those runs only)\n${summarizeProfile(profiles[key], focus, 40)}\nProfile: ${largest}\n`);
 		}
 		process.stdout.write(`\n## node − compliant limit\n${compareProfiles(profiles.node, profiles.compliant, 40)}\n`);
+		process.stdout.write(`\n## node − compliant limit with the bounded answer\n${compareProfiles(profiles.node, profiles.bounded, 40)}\n`);
+		process.stdout.write(`\n## bounded answer − compliant limit\n${compareProfiles(profiles.bounded, profiles.compliant, 40)}\n`);
 	} finally {
 		await sandbox.stop();
 	}
@@ -446,7 +453,9 @@ async function main() {
 	const idealLimited = (ITEMS / RATE_LIMIT) * 1000;
 	const keysOf = (/** @type {typeof SCENARIOS} */ list) => list.map(({ key }) => key);
 	// Without a rate limit the node is judged in one warm process (warmPairs.js); --focus measures only that.
-	const warm = await measurePhase(port, 0, (samples) => blockSpread(msOf(samples.node), msOf(samples.compliant)), ['node', 'compliant'], warmPairs(n8n));
+	const warmSpread = (/** @type {Record<string, Sample[]>} */ samples) =>
+		Math.max(blockSpread(msOf(samples.node), msOf(samples.compliant)), blockSpread(msOf(samples.node), msOf(samples.bounded)));
+	const warm = await measurePhase(port, 0, warmSpread, SIDES, warmPairs(n8n));
 	const cold = FOCUS ? undefined : await measurePhase(port, 0, (samples) => blockSpread(msOf(samples.node), msOf(samples.compliant)), keysOf(SCENARIOS), interleaved(n8n, SCENARIOS));
 	const ideal = (/** @type {Record<string, Sample[]>} */ samples) => samples.node.map(() => idealLimited);
 	// --focus: under the rate limit only the node, whose time against 1000/R is the target.
@@ -467,6 +476,8 @@ async function main() {
 	const targets = [
 		boundTarget('No rate limit, warm: node <= 1.05x the compliant limit in wall time', pairedRatio(msOf(warm.node), msOf(warm.compliant)), 1.05, blockSpread(msOf(warm.node), msOf(warm.compliant))),
 		boundTarget('No rate limit, warm: node <= 1.05x the compliant limit in CPU time', pairedRatio(cpuOf(warm.node), cpuOf(warm.compliant)), 1.05, blockSpread(cpuOf(warm.node), cpuOf(warm.compliant))),
+		boundTarget('No rate limit, warm: node <= 1.05x the compliant limit with the bounded answer in wall time', pairedRatio(msOf(warm.node), msOf(warm.bounded)), 1.05, blockSpread(msOf(warm.node), msOf(warm.bounded))),
+		boundTarget('No rate limit, warm: node <= 1.05x the compliant limit with the bounded answer in CPU time', pairedRatio(cpuOf(warm.node), cpuOf(warm.bounded)), 1.05, blockSpread(cpuOf(warm.node), cpuOf(warm.bounded))),
 		`- ${summary.limited.node.ok === ITEMS ? 'PASS' : 'FAIL'}: Rate limit ${RATE_LIMIT}/s: ${ITEMS}/${ITEMS} succeed (${summary.limited.node.ok})`,
 		boundTarget(`Rate limit ${RATE_LIMIT}/s: node <= 1.1x ${ITEMS}/R (${seconds(idealLimited)})`, pairedRatio(msOf(limited.node), ideal(limited)), 1.1, blockSpread(msOf(limited.node), ideal(limited))),
 		`- ${summary.limited.node.duplicates === 0 && summary.warm.node.duplicates === 0 ? 'PASS' : 'FAIL'}: Rate limit ${RATE_LIMIT}/s: no duplicate request (${summary.limited.node.duplicates}; without the rate limit ${summary.warm.node.duplicates})`,
@@ -491,9 +502,11 @@ async function main() {
 		`${ITEMS} items, sandbox latency ${LATENCY_MS} ms, n8n ${n8n.version}, ${new Date().toISOString().slice(0, 10)}, ${require('node:os').cpus().length} cores. Scenarios interleaved (A B …, the order reversed every other round) until the medians of blocks of ${BLOCK} rounds agree within ${MAX_SPREAD * 100} % (at most ${MAX_RUNS} rounds); the spread is (max − min) / median of the blocks' medians of the per-round ratios.`,
 		"Wall time is n8n's own execution time of the measured node (median of all rounds); the floor is a plain keep-alive client at the same concurrency. Peak memory is the peak RSS of the whole `n8n execute` process (the floor: of its own process). CPU time is the CPU (all threads) the `n8n execute` process used while the measured node ran, read from samples every 5 ms (the references: their whole loop).",
 		'',
-		table(`Without rate limit, in one warm process: ${PAIRS} runs of ${WARM_ITEMS} items each per round, A B B A …, after one each to warm up (means per run of ${WARM_ITEMS} items)`, warm, msOf(warm.compliant), 'the compliant limit', cpuOf(warm.compliant)),
+		table(`Without rate limit, in one warm process: ${PAIRS} runs of ${WARM_ITEMS} items each per round, each run of the sides in another order, after one each to warm up (means per run of ${WARM_ITEMS} items)`, warm, msOf(warm.compliant), 'the compliant limit', cpuOf(warm.compliant)),
 		'',
-		'Requests seen: all nodes of the round (two to warm up and the measured ones, one request per item each); duplicates: requests beyond that.',
+		'Requests seen: all nodes of the round (one of each side to warm up and the measured ones, one request per item each); duplicates: requests beyond that.',
+		'',
+		`What the bounded answer costs in n8n (the compliant limit with it against without it): ${ratioText(msOf(warm.bounded), msOf(warm.compliant))} in wall time, ${ratioText(cpuOf(warm.bounded), cpuOf(warm.compliant))} in CPU time.`,
 		'',
 		...(cold ? [table('Without rate limit, each in its own process (cold start)', cold, msOf(cold.compliant), 'the compliant limit', cpuOf(cold.compliant)), ''] : []),
 		table(`With rate limit ${RATE_LIMIT} requests/s (429 + Retry-After); ideal ${seconds(idealLimited)}`, limited, ideal(limited), `ideal ${ITEMS}/R`),

@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+'use strict';
+// What reading the answer as a bounded stream costs in n8n's HTTP client, outside n8n: CPU time
+// per request of this process (the sandbox answers from its own process, at once), for the same
+// room requests sent four ways, interleaved, each round in another order:
+// - parsed: as the compliant limit asks (`json: true`, n8n's client parses the answer);
+// - bounded: as the compliant limit with the bounded answer asks (`encoding: 'stream'`, read up to 10 MiB);
+// - node: the node's own code path (router, transport, from `dist`), which asks for a stream;
+// - node-buffered: the same code path with n8n's client asked for text instead (not what the node
+//   does: it cannot cap a buffered answer; here to separate the node's code from the stream).
+// Usage: node --expose-gc tools/bench/client-paths.js [--items 1000] [--rounds 8] [--concurrency 10] [--port 8796]
+const { parseArgs } = require('node:util');
+const { Container } = require('@n8n/di');
+const { OutboundHttp } = require('@n8n/backend-network');
+
+const { startSandboxProcess } = require('../sandbox/process');
+const { runNodePath } = require('./nodePath');
+const { readBounded } = require('./compliant-limit/CompliantLimit.node');
+
+const { values } = parseArgs({
+	options: {
+		items: { type: 'string', default: '1000' },
+		rounds: { type: 'string', default: '8' },
+		concurrency: { type: 'string', default: '10' },
+		port: { type: 'string', default: '8796' },
+	},
+});
+const [itemCount, rounds, concurrency, port] = [values.items, values.rounds, values.concurrency, values.port].map(Number);
+const API_KEY = 'bench-client-paths-key';
+const client = Container.get(OutboundHttp).requests();
+const authorized = (/** @type {import('n8n-workflow').IHttpRequestOptions} */ options) => ({ ...options, headers: { ...options.headers, Authorization: `Bearer ${API_KEY}` } });
+
+/**
+ * @typedef {import('./nodePath').Item} Item
+ * @typedef {(items: Item[], baseUrl: string) => Promise<Item[]>} Path
+ */
+
+/**
+ * Runs `send` on every item with at most `concurrency` under way.
+ * @param {Item[]} items
+ * @param {(item: Item) => Promise<Record<string, any>>} send
+ */
+async function eachItem(items, send) {
+	/** @type {Item[]} */
+	const output = new Array(items.length);
+	let next = 0;
+	const worker = async () => {
+		while (next < items.length) {
+			const i = next++;
+			output[i] = { json: await send(items[i]), pairedItem: { item: i } };
+		}
+	};
+	await Promise.all(Array.from({ length: concurrency }, worker));
+	return output;
+}
+
+/** @param {Item} item @param {string} baseUrl */
+const roomRequest = (item, baseUrl) => ({ method: /** @type {const} */ ('POST'), url: `${baseUrl}/v1/rooms`, body: { name: item.json.name, type: 'conference' }, json: true });
+
+/** @type {Record<string, Path>} */
+const PATHS = {
+	parsed: (items, baseUrl) => eachItem(items, async (item) => /** @type {Record<string, any>} */ (await client.request(authorized(roomRequest(item, baseUrl))))),
+	bounded: (items, baseUrl) =>
+		eachItem(items, async (item) => {
+			const response = /** @type {import('n8n-workflow').IN8nHttpFullResponse} */ (
+				await client.request(authorized({ ...roomRequest(item, baseUrl), encoding: 'stream', returnFullResponse: true }))
+			);
+			return await readBounded(/** @type {import('node:stream').Readable} */ (response.body));
+		}),
+	node: (items, baseUrl) => runNodePath(items, { baseUrl, apiKey: API_KEY, concurrency, send: async (options) => await client.request(authorized(options)) }),
+	'node-buffered': (items, baseUrl) =>
+		runNodePath(items, { baseUrl, apiKey: API_KEY, concurrency, send: async (options) => await client.request(authorized({ ...options, encoding: 'text' })) }),
+};
+
+/** @param {number[]} list */
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
+async function main() {
+	const sandbox = await startSandboxProcess({ port, apiKey: API_KEY });
+	const names = Object.keys(PATHS);
+	/** @type {Record<string, number[]>} */
+	const cpuPerRequest = Object.fromEntries(names.map((name) => [name, []]));
+	try {
+		const items = Array.from({ length: itemCount }, (_, i) => ({ json: { name: `Class ${i}` } }));
+		for (const name of names) await PATHS[name](items.slice(0, 200), sandbox.url);
+		for (let round = 0; round < rounds; round++) {
+			// Each round starts with another path, and every other round runs them backwards.
+			const turned = [...names.slice(round % names.length), ...names.slice(0, round % names.length)];
+			for (const name of round % 2 ? turned.reverse() : turned) {
+				/** @type {() => void} */ (global.gc)();
+				const before = process.cpuUsage();
+				const output = await PATHS[name](items, sandbox.url);
+				const { user, system } = process.cpuUsage(before);
+				const failed = output.filter((item) => item.json.error !== undefined || item.json.id === undefined).length;
+				if (failed) throw new Error(`${name}: ${failed} of ${itemCount} items failed`);
+				cpuPerRequest[name].push((user + system) / itemCount);
+			}
+		}
+	} finally {
+		await sandbox.stop();
+	}
+	process.stdout.write(`CPU time of this process per request, ${itemCount} requests per round, ${rounds} rounds, concurrency ${concurrency}; ratios are medians of the rounds' ratios to "parsed"\n`);
+	for (const name of names) {
+		const ratios = cpuPerRequest[name].map((us, i) => us / cpuPerRequest.parsed[i]);
+		const spread = (Math.max(...ratios) - Math.min(...ratios)) / median(ratios);
+		process.stdout.write(`${name.padEnd(14)} ${median(cpuPerRequest[name]).toFixed(0).padStart(5)} µs  ${median(ratios).toFixed(2)}x (rounds ${ratios.map((r) => r.toFixed(2)).join(' ')}; spread ${(spread * 100).toFixed(0)} %)\n`);
+	}
+}
+
+main().catch((error) => {
+	process.stderr.write(`${error.stack}\n`);
+	process.exit(1);
+});
