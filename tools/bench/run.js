@@ -432,6 +432,16 @@ async function profileScenarios(n8n, port, work) {
 	}
 }
 
+/** Above this line a results file is written by hand (bench/results.md: the before/after table) and kept. */
+const GENERATED_BELOW = '<!-- npm run bench writes below this line -->';
+
+/** @param {string} file @returns {string} what to keep of it, the line included, or nothing */
+function handWrittenPart(file) {
+	const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+	const at = old.indexOf(GENERATED_BELOW);
+	return at < 0 ? '' : `${old.slice(0, at + GENERATED_BELOW.length)}\n\n`;
+}
+
 async function main() {
 	const started = Date.now();
 	const work = path.join(scratchRoot, FOCUS ? 'bench-focus' : 'bench');
@@ -497,7 +507,8 @@ async function main() {
 	}
 
 	const report = [
-		FOCUS ? '# Node time against the compliant limit' : '# Benchmark results',
+		// results.md: below its hand-written title and before/after table.
+		FOCUS ? '# Node time against the compliant limit' : '## The last full run (`npm run bench`)',
 		'',
 		`${ITEMS} items, sandbox latency ${LATENCY_MS} ms, n8n ${n8n.version}, ${new Date().toISOString().slice(0, 10)}, ${require('node:os').cpus().length} cores. Scenarios interleaved (A B …, the order reversed every other round) until the medians of blocks of ${BLOCK} rounds agree within ${MAX_SPREAD * 100} % (at most ${MAX_RUNS} rounds); the spread is (max − min) / median of the blocks' medians of the per-round ratios.`,
 		"Wall time is n8n's own execution time of the measured node (median of all rounds); the floor is a plain keep-alive client at the same concurrency. Peak memory is the peak RSS of the whole `n8n execute` process (the floor: of its own process). CPU time is the CPU (all threads) the `n8n execute` process used while the measured node ran, read from samples every 5 ms (the references: their whole loop).",
@@ -530,10 +541,10 @@ async function main() {
 	}
 	report.push('### Targets', '', ...targets, '');
 	const text = report.join('\n');
-	const file = FOCUS ? 'node-results.md' : 'results.md';
-	fs.mkdirSync(path.join(repoRoot, 'bench'), { recursive: true });
-	fs.writeFileSync(path.join(repoRoot, 'bench', file), text);
-	process.stdout.write(`${text}\nWritten to bench/${file} in ${seconds(Date.now() - started)}.\n`);
+	const file = path.join(repoRoot, 'bench', FOCUS ? 'node-results.md' : 'results.md');
+	fs.mkdirSync(path.dirname(file), { recursive: true });
+	fs.writeFileSync(file, `${handWrittenPart(file)}${text}`);
+	process.stdout.write(`${text}\nWritten to ${path.relative(repoRoot, file)} in ${seconds(Date.now() - started)}.\n`);
 	process.exit(targets.every((line) => line.startsWith('- PASS')) ? 0 : 1);
 }
 
