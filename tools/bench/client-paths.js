@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 'use strict';
 // What reading the answer as a bounded stream costs in n8n's HTTP client, outside n8n: CPU time
-// per request of this process (the sandbox answers from its own process, at once), for the same
-// room requests sent four ways, interleaved, each round in another order:
+// per request of this process (the sandbox answers from its own process after 20 ms, as in
+// `npm run bench`), for the same room requests sent four ways, interleaved, each round in another
+// order. Single rounds vary by a quarter or more on 2 cores: read the medians of many rounds.
 // - parsed: as the compliant limit asks (`json: true`, n8n's client parses the answer);
 // - bounded: as the compliant limit with the bounded answer asks (`encoding: 'stream'`, read up to 10 MiB);
 // - node: the node's own code path (router, transport, from `dist`), which asks for a stream;
 // - node-buffered: the same code path with n8n's client asked for text instead (not what the node
 //   does: it cannot cap a buffered answer; here to separate the node's code from the stream).
-// Usage: node --expose-gc tools/bench/client-paths.js [--items 1000] [--rounds 8] [--concurrency 10] [--port 8796]
+// Usage: node --expose-gc tools/bench/client-paths.js [--items 1000] [--rounds 8] [--concurrency 10] [--latency 20] [--port 8796]
 const { parseArgs } = require('node:util');
 const { Container } = require('@n8n/di');
 const { OutboundHttp } = require('@n8n/backend-network');
@@ -23,9 +24,10 @@ const { values } = parseArgs({
 		rounds: { type: 'string', default: '8' },
 		concurrency: { type: 'string', default: '10' },
 		port: { type: 'string', default: '8796' },
+		latency: { type: 'string', default: '20' },
 	},
 });
-const [itemCount, rounds, concurrency, port] = [values.items, values.rounds, values.concurrency, values.port].map(Number);
+const [itemCount, rounds, concurrency, port, latencyMs] = [values.items, values.rounds, values.concurrency, values.port, values.latency].map(Number);
 const API_KEY = 'bench-client-paths-key';
 const client = Container.get(OutboundHttp).requests();
 const authorized = (/** @type {import('n8n-workflow').IHttpRequestOptions} */ options) => ({ ...options, headers: { ...options.headers, Authorization: `Bearer ${API_KEY}` } });
@@ -76,7 +78,7 @@ const PATHS = {
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 
 async function main() {
-	const sandbox = await startSandboxProcess({ port, apiKey: API_KEY });
+	const sandbox = await startSandboxProcess({ port, apiKey: API_KEY, latencyMs });
 	const names = Object.keys(PATHS);
 	/** @type {Record<string, number[]>} */
 	const cpuPerRequest = Object.fromEntries(names.map((name) => [name, []]));
