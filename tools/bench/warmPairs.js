@@ -1,14 +1,15 @@
 'use strict';
 // The node against the compliant limits in one warm n8n process. One `n8n execute` runs them in a
-// chain on WARM_ITEMS items: once each to warm the code (not measured), then PAIRS short runs of
-// each, every run of PAIRS in another order of the sides (all orders in turn), so that none always
-// follows another. A round's figure is each side's mean over its runs: a slow moment of the
-// machine (seconds, on a shared 2-core VM) falls on all alike, which long runs in separate
-// processes, each with its own cold start, cannot offer. Each node creates rooms from the items
-// the one before it returned (the sandbox answers with the room's name and type).
+// chain on WARM_ITEMS items: once each to warm the code (not measured), then RUNS_PER_SIDE short
+// runs of each, in a cycle where every side follows every side (itself included) equally often,
+// so that none always runs after another. A round's figure is each side's mean over its runs: a
+// slow moment of the machine (seconds, on a shared 2-core VM) falls on all alike, which long runs
+// in separate processes, each with its own cold start, cannot offer. Each node creates rooms from
+// the items the one before it returned (the sandbox answers with the room's name and type).
 const { cpuWithin } = require('./usage');
 
-const PAIRS = Number(process.env.BENCH_PAIRS || 20);
+/** Measured runs of each side per round; a multiple of the sides' number keeps the cycle whole. */
+const RUNS_PER_SIDE = Number(process.env.BENCH_RUNS_PER_SIDE || 21);
 const WARM_ITEMS = Number(process.env.BENCH_WARM_ITEMS || 100);
 /**
  * node: the Video Platform node; compliant: the compliant limit; bounded: the compliant limit
@@ -20,10 +21,35 @@ const SIDES = ['node', 'compliant', 'bounded'];
 /** @type {Record<Side, string>} */
 const PREFIX = { node: 'Node', compliant: 'Limit', bounded: 'Bounded' };
 
-/** @param {Side[]} sides @returns {Side[][]} */
-const orders = (sides) => (sides.length <= 1 ? [sides] : sides.flatMap((first) => orders(sides.filter((s) => s !== first)).map((rest) => [first, ...rest])));
-const ORDERS = orders(SIDES);
-const MEASURED = Array.from({ length: PAIRS }, (_, i) => ORDERS[i % ORDERS.length]).flat();
+/**
+ * A cycle of the sides in which each ordered pair of sides (a side after itself too) comes once:
+ * a de Bruijn sequence, made by the standard recursion on Lyndon words.
+ * @param {Side[]} sides
+ * @returns {Side[]}
+ */
+function everyPairOnce(sides) {
+	const k = sides.length;
+	const n = 2; // pairs
+	/** @type {number[]} */
+	const sequence = [];
+	const word = new Array(n + 1).fill(0);
+	const visit = (/** @type {number} */ t, /** @type {number} */ p) => {
+		if (t > n) {
+			if (n % p === 0) sequence.push(...word.slice(1, p + 1));
+			return;
+		}
+		word[t] = word[t - p];
+		visit(t + 1, p);
+		for (let j = word[t - p] + 1; j < k; j++) {
+			word[t] = j;
+			visit(t + 1, t);
+		}
+	};
+	visit(1, 1);
+	return sequence.map((i) => sides[i]);
+}
+const CYCLE = everyPairOnce(SIDES);
+const MEASURED = Array.from({ length: RUNS_PER_SIDE * SIDES.length }, (_, i) => CYCLE[i % CYCLE.length]);
 const nameOf = (/** @type {Side} */ key, /** @type {number} */ run) => `${PREFIX[key]} ${run}`;
 /** Each measured node's name, with its side. */
 const TARGETS = MEASURED.map((key, i) => ({ key, name: nameOf(key, MEASURED.slice(0, i + 1).filter((k) => k === key).length) }));
@@ -41,7 +67,7 @@ function pairsWorkflow(wf, leadingNodes, target) {
 }
 
 /**
- * One side alone, warmed up and then as many runs as a round of pairs gives it: for --profile.
+ * One side alone, warmed up and then as many runs as a round gives it: for --profile.
  * @param {typeof import('../n8n/workflows')} wf
  * @param {string} id
  * @param {import('../n8n/workflows').WorkflowNode[]} leadingNodes
@@ -49,7 +75,7 @@ function pairsWorkflow(wf, leadingNodes, target) {
  * @param {Side} key
  */
 function sideWorkflow(wf, id, leadingNodes, target, key) {
-	return wf.workflow(id, [...leadingNodes, target(key, 'Warm'), ...Array.from({ length: PAIRS }, (_, i) => target(key, nameOf(key, i + 1)))]);
+	return wf.workflow(id, [...leadingNodes, target(key, 'Warm'), ...Array.from({ length: RUNS_PER_SIDE }, (_, i) => target(key, nameOf(key, i + 1)))]);
 }
 
 /**
@@ -83,4 +109,4 @@ function pairsRound(wf, run, usage, items, seen) {
 	return { node: side('node'), compliant: side('compliant'), bounded: side('bounded') };
 }
 
-module.exports = { PAIRS, WARM_ITEMS, SIDES, MEASURED_NAME, pairsWorkflow, sideWorkflow, pairsRound };
+module.exports = { RUNS_PER_SIDE, WARM_ITEMS, SIDES, MEASURED_NAME, pairsWorkflow, sideWorkflow, pairsRound };
