@@ -10,7 +10,8 @@ const CONCURRENCY = 10;
 const MAX_ANSWER_BYTES = 10 * 1024 * 1024;
 
 /**
- * The answer's bytes up to the cap, as JSON.
+ * The answer's bytes up to the cap, as JSON; fails on a larger or broken answer, and on a stream
+ * that closes before its end.
  * @param {import('node:stream').Readable} body
  * @returns {Promise<Record<string, any>>}
  */
@@ -28,8 +29,16 @@ function readBounded(body) {
 			body.destroy();
 			reject(new Error(`The answer is larger than ${MAX_ANSWER_BYTES} bytes`));
 		});
-		body.on('end', () => resolve(JSON.parse((chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8'))));
+		body.on('end', () => {
+			try {
+				resolve(JSON.parse((chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8')));
+			} catch (error) {
+				reject(error);
+			}
+		});
 		body.on('error', reject);
+		// After 'end' this settles nothing: the promise is resolved already.
+		body.on('close', () => reject(new Error('The answer was cut off')));
 	});
 }
 
