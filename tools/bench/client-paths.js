@@ -9,7 +9,7 @@
 // - node: the node's own code path (router, transport, from `dist`), which asks for a stream;
 // - node-buffered: the same code path with n8n's client asked for text instead (not what the node
 //   does: it cannot cap a buffered answer; here to separate the node's code from the stream).
-// Usage: node --expose-gc tools/bench/client-paths.js [--items 1000] [--rounds 8] [--concurrency 10] [--latency 20] [--port 8796]
+// Usage: node --expose-gc tools/bench/client-paths.js [--items 1000] [--rounds 16] [--concurrency 10] [--latency 20] [--port 8796]
 const { parseArgs } = require('node:util');
 const { Container } = require('@n8n/di');
 const { OutboundHttp } = require('@n8n/backend-network');
@@ -21,7 +21,7 @@ const { readBounded } = require('./compliant-limit/CompliantLimit.node');
 const { values } = parseArgs({
 	options: {
 		items: { type: 'string', default: '1000' },
-		rounds: { type: 'string', default: '8' },
+		rounds: { type: 'string', default: '16' },
 		concurrency: { type: 'string', default: '10' },
 		port: { type: 'string', default: '8796' },
 		latency: { type: 'string', default: '20' },
@@ -75,7 +75,11 @@ const PATHS = {
 };
 
 /** @param {number[]} list */
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const median = (list) => {
+	const sorted = [...list].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 
 async function main() {
 	const sandbox = await startSandboxProcess({ port, apiKey: API_KEY, latencyMs });
@@ -86,8 +90,10 @@ async function main() {
 		const items = Array.from({ length: itemCount }, (_, i) => ({ json: { name: `Class ${i}` } }));
 		for (const name of names) await PATHS[name](items.slice(0, 200), sandbox.url);
 		for (let round = 0; round < rounds; round++) {
-			// Each round starts with another path, and every other round runs them backwards.
-			const turned = [...names.slice(round % names.length), ...names.slice(0, round % names.length)];
+			// Turned by one place every two rounds, every other round backwards: over 2n rounds each
+			// path runs first, and last, twice.
+			const by = Math.floor(round / 2) % names.length;
+			const turned = [...names.slice(by), ...names.slice(0, by)];
 			for (const name of round % 2 ? turned.reverse() : turned) {
 				/** @type {() => void} */ (global.gc)();
 				const before = process.cpuUsage();
