@@ -4,16 +4,21 @@
 // per request of this process (the sandbox answers from its own process after 20 ms, as in
 // `npm run bench`), for the same room requests sent four ways, interleaved, each round in another
 // order. Single rounds vary by a quarter or more on 2 cores: read the medians of many rounds.
+// Writes bench/client-paths-results.md.
 // - parsed: as the compliant limit asks (`json: true`, n8n's client parses the answer);
 // - bounded: as the compliant limit with the bounded answer asks (`encoding: 'stream'`, read up to 10 MiB);
 // - node: the node's own code path (router, transport, from `dist`), which asks for a stream;
 // - node-buffered: the same code path with n8n's client asked for text instead (not what the node
 //   does: it cannot cap a buffered answer; here to separate the node's code from the stream).
 // Usage: node --expose-gc tools/bench/client-paths.js [--items 1000] [--rounds 16] [--concurrency 10] [--latency 20] [--port 8796]
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 const { parseArgs } = require('node:util');
 const { Container } = require('@n8n/di');
 const { OutboundHttp } = require('@n8n/backend-network');
 
+const { repoRoot } = require('../common/paths');
 const { startSandboxProcess } = require('../sandbox/process');
 const { runNodePath } = require('./nodePath');
 const { readBounded } = require('./compliant-limit/CompliantLimit.node');
@@ -107,12 +112,22 @@ async function main() {
 	} finally {
 		await sandbox.stop();
 	}
-	process.stdout.write(`CPU time of this process per request, ${itemCount} requests per round, ${rounds} rounds, concurrency ${concurrency}; ratios are medians of the rounds' ratios to "parsed"\n`);
+	const lines = [
+		'# n8n\'s client: CPU per request by how the answer is read',
+		'',
+		`${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, \`node --expose-gc tools/bench/client-paths.js\`: CPU time of this process per request, ${itemCount} requests per round, ${rounds} rounds, concurrency ${concurrency}, sandbox latency ${latencyMs} ms. Ratio: the median of the rounds' ratios to "parsed" (the paths of a round ran one after another); spread: (max − min) / median of those ratios.`,
+		'',
+		'| Path | CPU per request (median) | Ratio to parsed | Spread | Rounds |',
+		'|---|---|---|---|---|',
+	];
 	for (const name of names) {
 		const ratios = cpuPerRequest[name].map((us, i) => us / cpuPerRequest.parsed[i]);
 		const spread = (Math.max(...ratios) - Math.min(...ratios)) / median(ratios);
-		process.stdout.write(`${name.padEnd(14)} ${median(cpuPerRequest[name]).toFixed(0).padStart(5)} µs  ${median(ratios).toFixed(2)}x (rounds ${ratios.map((r) => r.toFixed(2)).join(' ')}; spread ${(spread * 100).toFixed(0)} %)\n`);
+		lines.push(`| ${name} | ${median(cpuPerRequest[name]).toFixed(0)} µs | ${median(ratios).toFixed(2)}x | ${(spread * 100).toFixed(0)} % | ${ratios.map((r) => r.toFixed(2)).join(' ')} |`);
 	}
+	const text = `${lines.join('\n')}\n`;
+	fs.writeFileSync(path.join(repoRoot, 'bench', 'client-paths-results.md'), text);
+	process.stdout.write(`${text}Written to bench/client-paths-results.md.\n`);
 }
 
 main().catch((error) => {
