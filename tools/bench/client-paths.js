@@ -20,7 +20,7 @@ const { OutboundHttp } = require('@n8n/backend-network');
 
 const { repoRoot } = require('../common/paths');
 const { startSandboxProcess } = require('../sandbox/process');
-const { runNodePath } = require('./nodePath');
+const { runNodePath, eachItem } = require('./nodePath');
 const { readBounded } = require('./compliant-limit/CompliantLimit.node');
 
 const { values } = parseArgs({
@@ -42,33 +42,14 @@ const authorized = (/** @type {import('n8n-workflow').IHttpRequestOptions} */ op
  * @typedef {(items: Item[], baseUrl: string) => Promise<Item[]>} Path
  */
 
-/**
- * Runs `send` on every item with at most `concurrency` under way.
- * @param {Item[]} items
- * @param {(item: Item) => Promise<Record<string, any>>} send
- */
-async function eachItem(items, send) {
-	/** @type {Item[]} */
-	const output = new Array(items.length);
-	let next = 0;
-	const worker = async () => {
-		while (next < items.length) {
-			const i = next++;
-			output[i] = { json: await send(items[i]), pairedItem: { item: i } };
-		}
-	};
-	await Promise.all(Array.from({ length: concurrency }, worker));
-	return output;
-}
-
 /** @param {Item} item @param {string} baseUrl */
 const roomRequest = (item, baseUrl) => ({ method: /** @type {const} */ ('POST'), url: `${baseUrl}/v1/rooms`, body: { name: item.json.name, type: 'conference' }, json: true });
 
 /** @type {Record<string, Path>} */
 const PATHS = {
-	parsed: (items, baseUrl) => eachItem(items, async (item) => /** @type {Record<string, any>} */ (await client.request(authorized(roomRequest(item, baseUrl))))),
+	parsed: (items, baseUrl) => eachItem(items, concurrency, async (item) => /** @type {Record<string, any>} */ (await client.request(authorized(roomRequest(item, baseUrl))))),
 	bounded: (items, baseUrl) =>
-		eachItem(items, async (item) => {
+		eachItem(items, concurrency, async (item) => {
 			const response = /** @type {import('n8n-workflow').IN8nHttpFullResponse} */ (
 				await client.request(authorized({ ...roomRequest(item, baseUrl), encoding: 'stream', returnFullResponse: true }))
 			);

@@ -9,7 +9,7 @@ const { parseArgs } = require('node:util');
 const { Container } = require('@n8n/di');
 const { OutboundHttp } = require('@n8n/backend-network');
 
-const { runNodePath } = require('./nodePath');
+const { runNodePath, eachItem } = require('./nodePath');
 
 const SAMPLES_PER_RUN = 16;
 const [baseUrl, apiKey, countList, concurrencyArg, runsArg] = parseArgs({ args: process.argv.slice(2), allowPositionals: true }).positionals;
@@ -78,18 +78,7 @@ async function runNode(items, onAnswer) {
  * @returns {Promise<Item[]>}
  */
 async function runBaseline(items, onAnswer) {
-	/** @type {Item[]} */
-	const output = new Array(items.length);
-	let next = 0;
-	const worker = async () => {
-		while (next < items.length) {
-			const itemIndex = next++;
-			const response = await send({ name: items[itemIndex].json.name, type: 'conference' }, onAnswer);
-			output[itemIndex] = { json: JSON.parse(String(response.body)), pairedItem: { item: itemIndex } };
-		}
-	};
-	await Promise.all(Array.from({ length: concurrency }, worker));
-	return output;
+	return await eachItem(items, concurrency, async (item) => JSON.parse(String((await send({ name: item.json.name, type: 'conference' }, onAnswer)).body)));
 }
 
 /**

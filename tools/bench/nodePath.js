@@ -1,7 +1,8 @@
 'use strict';
 // The Video Platform node's own code path (router, transport, pacer, from `dist`) outside n8n,
-// with n8n's context reduced to what the node reads: for the benches that measure the node's
-// part alone (memory.js, pacer.js, client-paths.js).
+// with n8n's context reduced to what the node reads, and the plain item loop the benches set
+// against it: for the benches that measure the node's part alone (memory.js, pacer.js,
+// client-paths.js).
 const path = require('node:path');
 
 const { repoRoot } = require('../common/paths');
@@ -37,4 +38,26 @@ async function runNodePath(items, { baseUrl, apiKey, concurrency, send }) {
 	return output;
 }
 
-module.exports = { runNodePath };
+/**
+ * What a loop without the node does: `send` on every item, at most `concurrency` under way, its
+ * answer as the item's json.
+ * @param {Item[]} items
+ * @param {number} concurrency
+ * @param {(item: Item) => Promise<Record<string, any>>} send
+ * @returns {Promise<Item[]>}
+ */
+async function eachItem(items, concurrency, send) {
+	/** @type {Item[]} */
+	const output = new Array(items.length);
+	let next = 0;
+	const worker = async () => {
+		while (next < items.length) {
+			const i = next++;
+			output[i] = { json: await send(items[i]), pairedItem: { item: i } };
+		}
+	};
+	await Promise.all(Array.from({ length: concurrency }, worker));
+	return output;
+}
+
+module.exports = { runNodePath, eachItem };

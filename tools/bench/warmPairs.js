@@ -106,7 +106,7 @@ function pairsRound(wf, run, usage, items, seen) {
 			duplicates: seen.total - (TARGETS.length + SIDES.length) * items,
 		};
 	};
-	return { node: side('node'), compliant: side('compliant'), bounded: side('bounded') };
+	return /** @type {Record<Side, ReturnType<typeof side>>} */ (Object.fromEntries(SIDES.map((key) => [key, side(key)])));
 }
 
 module.exports = { RUNS_PER_SIDE, WARM_ITEMS, SIDES, MEASURED_NAME, pairsWorkflow, sideWorkflow, pairsRound };
