@@ -35,10 +35,20 @@ describe.each(FULL_VERSIONS)('Settings → Community Nodes in a real n8n %s', (v
 	const call = async (method: string, route = '', body?: unknown) =>
 		(await rest(n8n.baseUrl, `/rest/community-packages${route}`, { method, body, cookie })).data?.data;
 	const roomThroughWebhook = (name: string) => createRoomThroughWebhook(n8n.baseUrl, name);
+	// n8n 1.x rewrites this file after an install or uninstall: a read during the write is cut
+	// short (seen once: JSON ending at 8 MB), so an unfinished file is read again, for up to 10 s.
 	const nodeTypesInEditor = async () => {
-		const response = await fetch(`${n8n.baseUrl}/types/nodes.json`, { headers: { Cookie: cookie } });
-		const types = (await response.json()) as Array<{ name: string }>;
-		return types.map((type) => type.name).filter((name) => name.startsWith(`${PACKAGE}.`));
+		for (let attempt = 1; ; attempt++) {
+			const response = await fetch(`${n8n.baseUrl}/types/nodes.json`, { headers: { Cookie: cookie } });
+			const text = await response.text();
+			try {
+				const types = JSON.parse(text) as Array<{ name: string }>;
+				return types.map((type) => type.name).filter((name) => name.startsWith(`${PACKAGE}.`));
+			} catch (error) {
+				if (attempt >= 20) throw error;
+				await new Promise((resolve) => setTimeout(resolve, 500));
+			}
+		}
 	};
 
 	beforeAll(async () => {
