@@ -3,4 +3,5 @@ export { createPlatformClient, PlatformClient } from './client';
 export type { PlatformClientFactory, TransportSeams } from './client';
 export { notStartedError, seconds } from './messages';
 export type { RateLimitReport } from './pacer';
+export { quotable } from './platformText';
 export type { PlatformRequest, PlatformRequester, PlatformResponse } from './request';

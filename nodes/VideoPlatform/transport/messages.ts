@@ -7,8 +7,8 @@ import { API_CREDENTIAL, IN_API_CREDENTIAL } from '../shared/credentials';
 import { itemError, namingItem } from '../shared/itemError';
 import { MAX_NESTING_DEPTH } from '../shared/nesting';
 import type { Failure, NotSentCode } from './outcome';
-import { REACH } from './outcome';
-import { platformMessage, quotable, redact, stripControlCharacters } from './platformText';
+import { mayHaveActed, redirectMeaning } from './outcome';
+import { platformMessage, quotable, redact, stripControlCharacters, withoutMarkup } from './platformText';
 import type { NotFoundMeaning } from './request';
 import type { StopReason } from './stop';
 
@@ -143,25 +143,44 @@ function suggestedBaseUrl(target: URL, failed: FailedRequest): string | undefine
 	return suggested === failed.baseUrl ? undefined : quotable(suggested, failed.secret, MAX_SHOWN_URL);
 }
 
-/** A 3xx is never followed (docs/development.md); its target is shown without user info, query or fragment. */
+const isWebAddress = (url: URL) => url.protocol === 'https:' || url.protocol === 'http:';
+
+/** What to change in the credential, if anything: only a web address is ever offered as the Base URL. */
+function baseUrlAdvice(target: URL | undefined, failed: FailedRequest): string {
+	const suggested = target && isWebAddress(target) ? suggestedBaseUrl(target, failed) : undefined;
+	if (!target || !suggested) return CHECK_API_ADDRESS;
+	if (target.hostname === new URL(failed.url).hostname) return `Use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
+	return `If ${quotable(target.origin, failed.secret, MAX_SHOWN_URL)} is your platform's API, use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
+}
+
+/**
+ * A 3xx is never followed (docs/development.md); what it says about the POST decides the words
+ * (redirectMeaning). A web target is shown without user info, query or fragment; of any other,
+ * only its scheme (`javascript:`, `data:`), since the rest may be a whole page.
+ */
 function redirectWords(status: number, location: unknown, failed: FailedRequest): Words {
+	const meaning = redirectMeaning(status);
 	const target = redirectTarget(location, failed.url);
-	if (!target) {
+	let to = ' without a valid address to go to';
+	let nothingSent = '';
+	if (target && isWebAddress(target)) {
+		to = ` to ${quotable(`${target.origin}${target.pathname}`, failed.secret, MAX_SHOWN_URL)}`;
+		// The redirect's own origin did get the request.
+		if (target.origin !== new URL(failed.url).origin) nothingSent = `; nothing was sent to ${quotable(target.origin, failed.secret, MAX_SHOWN_URL)}`;
+	} else if (target) {
+		to = ` to a ${quotable(target.protocol, failed.secret, MAX_SHOWN_ENCODING)} address, not a web address`;
+	}
+	const notFollowed = `${NEVER_FOLLOWED}${nothingSent}.`;
+	if (meaning === 'carried-out') {
 		return {
-			message: `The Base URL answered with a redirect (HTTP ${status}) that the node does not follow, without a valid address to go to`,
-			description: `${CHECK_API_ADDRESS} ${NEVER_FOLLOWED}.`,
+			message: `The platform answered HTTP ${status} (See Other)${to}, which means it carried out the request; the node does not follow redirects`,
+			description: notFollowed,
 		};
 	}
-	const shown = quotable(`${target.origin}${target.pathname}`, failed.secret, MAX_SHOWN_URL);
-	const origin = quotable(target.origin, failed.secret, MAX_SHOWN_URL);
-	const suggested = suggestedBaseUrl(target, failed);
-	const sameHost = target.hostname === new URL(failed.url).hostname;
-	let advice = CHECK_API_ADDRESS;
-	if (suggested && sameHost) advice = `Use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
-	else if (suggested) advice = `If ${origin} is your platform's API, use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
+	const alsoElsewhere = meaning === 'maybe-carried-out' ? `A ${status} can also mean that the Base URL points elsewhere. ` : '';
 	return {
-		message: `The Base URL answered with a redirect (HTTP ${status}) to ${shown}, which the node does not follow`,
-		description: `${advice} ${NEVER_FOLLOWED}; nothing was sent to ${origin}.`,
+		message: `The Base URL answered with a redirect (HTTP ${status})${to}, which the node does not follow`,
+		description: `${alsoElsewhere}${baseUrlAdvice(target, failed)} ${notFollowed}`,
 	};
 }
 
@@ -274,8 +293,8 @@ export function requestError(outcome: Exclude<Failure, { kind: 'invalid-path' }>
 export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError;
 export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError {
 	const words = failureWords(outcome, failed);
-	// Not `mayHaveActed()`: a 5xx's own words already say that the platform may have acted.
-	const unknownEnd = REACH[outcome.kind] === 'may-have-acted' ? mayHaveActedWords(failed) : '';
+	// A 5xx's own words already say that the platform may have acted.
+	const unknownEnd = mayHaveActed(outcome) && outcome.kind !== 'error-status' ? mayHaveActedWords(failed) : '';
 	const description = [unknownEnd, words.description ?? ''].filter(Boolean).join(' ');
 	// Refused before a URL was made: there is no request to describe.
 	if (outcome.kind === 'invalid-path') return itemError(failed.node, failed.itemIndex, words.message, description);
@@ -284,8 +303,9 @@ export function requestError(outcome: Failure, failed: FailedRequest): NodeApiEr
 	const httpCode = status === undefined ? null : String(status);
 	// The whole URL first: its path may carry an item's value, which may be the key pasted by mistake.
 	const outside = [failed.url, failed.baseUrl].filter((text) => text !== '');
+	// The Base URL is not the node's text either: its path may hold anything.
 	const clean = (text: string) =>
-		stripControlCharacters(outside.reduce((done, part) => done.split(part).join(redact(part, failed.secret)), text));
+		withoutMarkup(stripControlCharacters(outside.reduce((done, part) => done.split(part).join(redact(part, failed.secret)), text)));
 	const details: JsonObject = { httpCode, url: clean(failed.url), message: clean(words.message) };
 	return new NodeApiError(failed.node, details, {
 		message: namingItem(clean(words.message), failed.itemIndex),

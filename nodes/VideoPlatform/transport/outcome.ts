@@ -45,8 +45,23 @@ export const REACH: Record<Outcome['kind'], Reach> = {
 	'too-large': 'may-have-acted', undecodable: 'may-have-acted', 'too-deep': 'may-have-acted', 'html-page': 'may-have-acted',
 };
 
+/**
+ * What a redirect says about the POST it answers (RFC 9110 15.4); it is never followed either way.
+ * 303 See Other: carried out, the answer is elsewhere (post/redirect/get). 302: web frameworks
+ * answer a carried-out POST with it by default (Express, Django, Rails), and a proxy's sign-in or a
+ * moved API with it too, so the room may exist. 307 and 308 say the request was not carried out
+ * here; 301 means the API moved (an http:// to https:// redirect, usually); other 3xx carry nothing out.
+ */
+export type RedirectMeaning = 'carried-out' | 'maybe-carried-out' | 'not-carried-out';
+
+export function redirectMeaning(status: number): RedirectMeaning {
+	if (status === 303) return 'carried-out';
+	return status === 302 ? 'maybe-carried-out' : 'not-carried-out';
+}
+
 /** Whether the platform may have acted without the node knowing: its room may exist. */
 export function mayHaveActed(outcome: Outcome): boolean {
+	if (outcome.kind === 'redirected') return redirectMeaning(outcome.status) !== 'not-carried-out';
 	return REACH[outcome.kind] === 'may-have-acted' || (outcome.kind === 'error-status' && outcome.status >= 500);
 }
 

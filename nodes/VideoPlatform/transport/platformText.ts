@@ -1,4 +1,4 @@
-/** Text that came from the platform (or from whatever answered at the Base URL). */
+/** Text that came from outside the node (the platform, whatever answered at the Base URL, items), made safe to show: one place. */
 
 import { escapeSequenceLength, hideSecret, hideSecretInValue } from '../shared/secretTraces';
 
@@ -41,9 +41,20 @@ export function stripControlCharacters(text: string): string {
 	return out.replace(/ {2,}/g, ' ').trim();
 }
 
-/** Safe to show: redacted before and after control characters go (an escape inside the key hides it), then cut. */
+/**
+ * n8n's editor shows an error's message and description, and hints, as HTML (cleaned, but links and
+ * images survive), and the panel's header shows the message as plain text, where an HTML escape
+ * such as `&lt;` would show as typed. So no escape: the angle brackets, without which no tag can
+ * begin, become the look-alikes ‹ › (U+2039, U+203A), which no Unicode normalisation turns back
+ * into < >. Quotes and ampersands stay: outside a tag they make no markup.
+ */
+export function withoutMarkup(text: string): string {
+	return text.replace(/</g, '\u2039').replace(/>/g, '\u203A');
+}
+
+/** Safe to show: redacted before and after control characters go (an escape inside the key hides it), no markup, then cut. */
 export function quotable(text: string, secret: string, maxLength = MAX_QUOTED_LENGTH): string {
-	const clean = redact(stripControlCharacters(redact(text, secret)), secret);
+	const clean = withoutMarkup(redact(stripControlCharacters(redact(text, secret)), secret));
 	return clean.length > maxLength ? `${clean.slice(0, maxLength)}…` : clean;
 }
 

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { comparedKey, DELIVERY_KEY_EXPRESSION, DELIVERY_KEY_PATH, textDeliveryKeyIn } from '../../shared/deliveryKey';
 import { hintInOutputPane } from '../../shared/executionHints';
 import { errorToJson } from '../../shared/itemError';
+import { quotable } from '../../transport';
 import type { OperationOption } from '../resources';
 import { listOf, oneCheckAtATime } from './oneCheckAtATime';
 
@@ -101,7 +102,7 @@ function readKey(this: IExecuteFunctions, itemIndex: number, fromItem: string | 
 function readKeysRemembered(this: IExecuteFunctions): number {
 	const value: unknown = this.getNodeParameter('keysRemembered', 0, DEFAULT_KEYS_REMEMBERED);
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_KEYS_REMEMBERED) {
-		throw new NodeOperationError(this.getNode(), `Keys Remembered must be a whole number from 1 to ${MAX_KEYS_REMEMBERED}, not ${typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value))}`, {
+		throw new NodeOperationError(this.getNode(), `Keys Remembered must be a whole number from 1 to ${MAX_KEYS_REMEMBERED}, not ${quotable(typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value)), '')}`, {
 			description: `n8n keeps this many of the newest keys. ${DEFAULT_KEYS_REMEMBERED} (the default) is about 270 KB in its database.`,
 		});
 	}
@@ -111,7 +112,7 @@ function readKeysRemembered(this: IExecuteFunctions): number {
 function readScope(this: IExecuteFunctions): KeyScope {
 	const scope: unknown = this.getNodeParameter('scope', 0, 'node');
 	if (scope !== 'node' && scope !== 'workflow') {
-		throw new NodeOperationError(this.getNode(), `Remember Keys For must be This Node or Whole Workflow, not ${JSON.stringify(scope)}`);
+		throw new NodeOperationError(this.getNode(), `Remember Keys For must be This Node or Whole Workflow, not ${quotable(JSON.stringify(scope) ?? String(scope), '')}`);
 	}
 	return scope;
 }
@@ -149,7 +150,7 @@ async function newKeys(
 			if (!LIST_CREATED_CONCURRENTLY.test(message)) break;
 		}
 	}
-	return new NodeOperationError(this.getNode(), `n8n could not compare the delivery keys with those it remembers: ${message}`, {
+	return new NodeOperationError(this.getNode(), `n8n could not compare the delivery keys with those it remembers: ${quotable(message, '')}`, {
 		description: /incompatible/i.test(message)
 			? 'Another node of this workflow keeps a different kind of list for the whole workflow (Remove Duplicates comparing an incremental key or a date). Set Remember Keys For to This Node.'
 			: "Nothing was let through. Run the workflow again; if it fails again, check n8n's database connection.",

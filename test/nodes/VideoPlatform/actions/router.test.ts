@@ -1,9 +1,14 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import fc from 'fast-check';
 import type { IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { router } from '../../../../nodes/VideoPlatform/actions/router';
 import { createDeduplicationStore, createFilterContext } from '../../../helpers/deduplicationContext';
 import { createExecuteContext, realHttp } from '../../../helpers/executeContext';
+import { ANGLE_BRACKETS, outsideTextWithMarkup } from '../../../helpers/outsideText';
 import { testClients } from '../../../helpers/platformClient';
 import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
 import { systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
@@ -317,6 +322,80 @@ describe('router with concurrency, against a real local server', () => {
 			expect(sandbox.state.counts.total).toBe(4);
 		} finally {
 			await sandbox.stop();
+		}
+	});
+});
+
+/** A real local server that answers each Room → Create by the name sent: (name) => [status, headers, body, delay]. */
+async function answeringByName(answer: (name: string) => [number, Record<string, string>, string, number?]) {
+	const server = createServer((request, response) => {
+		let raw = '';
+		request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+		request.on('end', () => {
+			const [status, headers, body, delayMs = 0] = answer((JSON.parse(raw) as { name: string }).name);
+			setTimeout(() => {
+				response.writeHead(status, headers);
+				response.end(body);
+			}, delayMs);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		stop: async () => {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+		},
+	};
+}
+
+function runNamed(url: string, names: string[]) {
+	const context = createExecuteContext({
+		credentials: { baseUrl: url, apiKey: SANDBOX_KEY },
+		items: names.map((name) => ({ json: { name } })),
+		parameters: { name: (i: number) => names[i], type: 'conference', options: { maxConcurrentRequests: names.length } },
+	});
+	return router.call(context, realTimeClients()).then(
+		() => {
+			throw new Error('expected the run to fail');
+		},
+		(error: NodeApiError) => error,
+	);
+}
+
+describe("a failed run's report, against a real local server", () => {
+	it('a 303 for one of several items: the report names it among the items the platform may have created a room for', async () => {
+		const server = await answeringByName((name) => {
+			if (name === 'Rejected') return [400, { 'content-type': 'application/json' }, '{"message":"no"}'];
+			if (name === 'See other') return [303, { location: '/v1/rooms/r-2' }, '', 150];
+			return [201, { 'content-type': 'application/json' }, JSON.stringify({ id: name, name }), 150];
+		});
+		try {
+			const error = await runNamed(server.url, ['Made', 'Rejected', 'See other', 'Made too']);
+			expect(error.message).toBe('The platform rejected the request (HTTP 400): no [item 1]');
+			expect(error.description).toContain(
+				'Of the other items, the platform may have created a room for item 2 (n8n counts items from 0): check the platform before you run it again.',
+			);
+			expect(error.description).toContain('The platform answered HTTP 303 (See Other)');
+		} finally {
+			await server.stop();
+		}
+	});
+
+	it('the platform echoing markup for several items: the error and the quoted other failures show it only as text', async () => {
+		const echoing = await answeringByName((name) => [400, { 'content-type': 'application/json' }, JSON.stringify({ message: `Invalid calendar title: ${name}` })]);
+		try {
+			await fc.assert(
+				fc.asyncProperty(fc.array(outsideTextWithMarkup, { minLength: 2, maxLength: 5 }), async (names) => {
+					const error = await runNamed(echoing.url, names);
+					expect(error.description).toMatch(/Also failed in this run( \(items [^)]*\))?: The platform rejected the request \(HTTP 400\): Invalid calendar title: /);
+					expect(error.description).toContain('\u2039');
+					expect([error.message, error.description ?? ''].filter((part) => ANGLE_BRACKETS.test(part))).toEqual([]);
+				}),
+				{ numRuns: 25 },
+			);
+		} finally {
+			await echoing.stop();
 		}
 	});
 });

@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/messages';
 import { requestError } from '../../../../nodes/VideoPlatform/transport/messages';
 import { noAnswerOutcome } from '../../../../nodes/VideoPlatform/transport/outcome';
 import { createRoomFailure, failedCreateRoom as failed } from '../../../helpers/platformClient';
+import { ANGLE_BRACKETS, MARKUP_EXAMPLES, outsideTextWithMarkup } from '../../../helpers/outsideText';
 import { startSandbox } from '../../../helpers/sandbox';
 
 describe('error mapping', () => {
@@ -136,5 +138,43 @@ describe("a very short key never garbles the node's own words", () => {
 			expect([withShortKey.message, withShortKey.description]).toEqual([withOtherKey.message, withOtherKey.description]);
 			expect(withShortKey.message).not.toContain('[redacted]');
 		}
+	});
+});
+
+describe('outside text carries no markup into any error', () => {
+	const outsideFailures = (text: string, status: number): Array<[string, Parameters<typeof requestError>[0]]> => [
+		['an error status quoting the platform', { kind: 'error-status', status, body: JSON.stringify({ message: text }) }],
+		['an error status with a plain-text body', { kind: 'error-status', status, body: text }],
+		['a redirect', { kind: 'redirected', status: 300 + (status % 100), location: text }],
+		['a redirect to a data: address', { kind: 'redirected', status: 303, location: `data:text/html,${text}/v1/rooms` }],
+		["n8n's outbound protection", { kind: 'blocked-by-n8n', reason: text }],
+		['a Content-Encoding', { kind: 'undecodable', status: 200, why: 'encoding', label: text }],
+		['a charset', { kind: 'undecodable', status: 200, why: 'charset', label: text }],
+	];
+
+	it('in the message, the description and the details, whatever the platform, n8n or the Base URL says', () => {
+		fc.assert(
+			fc.property(outsideTextWithMarkup, fc.integer({ min: 400, max: 599 }), fc.string({ unit: 'binary', maxLength: 30 }), (text, status, path) => {
+				// The Base URL is the user's, but its path may hold anything too.
+				const baseUrl = `https://video.example.com/${encodeURI(path.replace(/[\uD800-\uDFFF]/g, ''))}<b>`;
+				const at = { ...failed, baseUrl, url: `${baseUrl}/v1/rooms` };
+				for (const [, outcome] of outsideFailures(text, status)) {
+					const error = requestError(outcome, at);
+					const shown = [error.message, error.description ?? '', JSON.stringify((error as NodeApiError).context ?? {})];
+					expect(shown.filter((part) => ANGLE_BRACKETS.test(part))).toEqual([]);
+				}
+			}),
+			{ numRuns: 200 },
+		);
+	});
+
+	it.each(outsideFailures(MARKUP_EXAMPLES[0], 400))('%s shows the markup as text', (_label, outcome) => {
+		const error = requestError(outcome, failed);
+		expect(`${error.message} ${error.description}`).not.toMatch(ANGLE_BRACKETS);
+	});
+
+	it('a quoted 400 shows what the platform said, with look-alike brackets', () => {
+		const error = requestError({ kind: 'error-status', status: 400, body: JSON.stringify({ message: `Title ${MARKUP_EXAMPLES[1]} is too long` }) }, failed);
+		expect(error.message).toBe('The platform rejected the request (HTTP 400): Title \u2039img src="https://evil.example/track.png"\u203A is too long [item 2]');
 	});
 });

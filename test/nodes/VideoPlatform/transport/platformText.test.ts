@@ -5,7 +5,9 @@ import {
 	quotable,
 	redact,
 	stripControlCharacters,
+	withoutMarkup,
 } from '../../../../nodes/VideoPlatform/transport/platformText';
+import { ANGLE_BRACKETS, MARKUP_EXAMPLES, outsideTextWithMarkup } from '../../../helpers/outsideText';
 
 const KEY = 'sk_live_secret_0123456789';
 
@@ -94,6 +96,30 @@ describe('quotable', () => {
 	it('cuts long text and marks the cut', () => {
 		expect(quotable('abcdef', '', 3)).toBe('abc…');
 		expect(stripControlCharacters('  a\n\nb  ')).toBe('a b');
+	});
+
+	it('shows markup as text: the angle brackets become look-alikes, everything else stays', () => {
+		expect(platformMessage({ message: `Calendar "${MARKUP_EXAMPLES[1]}" is invalid` }, KEY)).toBe(
+			'Calendar "\u2039img src="https://evil.example/track.png"\u203A" is invalid',
+		);
+		expect(withoutMarkup(`<a href='x' title="y">&lt;</a>`)).toBe(`\u2039a href='x' title="y"\u203A&lt;\u2039/a\u203A`);
+	});
+
+	it('leaves no angle bracket in any text from outside, full Unicode, and changes nothing else', () => {
+		fc.assert(
+			fc.property(outsideTextWithMarkup, fc.integer({ min: 1, max: 400 }), (text, maxLength) => {
+				const shown = quotable(text, KEY, maxLength);
+				expect(shown).not.toMatch(ANGLE_BRACKETS);
+				const expected = stripControlCharacters(text).replace(/</g, '\u2039').replace(/>/g, '\u203A');
+				expect(shown).toBe(expected.length > maxLength ? `${expected.slice(0, maxLength)}…` : expected);
+			}),
+			{ numRuns: 500 },
+		);
+	});
+
+	it('removes the key before the brackets change, so a key with < or > in it is still found', () => {
+		const key = 'sk_<live>_0123456789';
+		expect(quotable(`bad key ${key}`, key)).toBe('bad key [redacted]');
 	});
 });
 

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import fc from 'fast-check';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { execute } from '../../../../../nodes/VideoPlatform/actions/webhookDelivery/dropRedelivered.operation';
@@ -6,6 +7,7 @@ import { comparedKey } from '../../../../../nodes/VideoPlatform/shared/deliveryK
 import { bodySha256Of, deliveryKeyOf } from '../../../../../nodes/VideoPlatform/trigger/deliveryKey';
 import type { DeduplicationStore, FilterContextOptions } from '../../../../helpers/deduplicationContext';
 import { createDeduplicationStore, createFilterContext } from '../../../../helpers/deduplicationContext';
+import { ANGLE_BRACKETS, outsideTextWithMarkup } from '../../../../helpers/outsideText';
 
 /** An item as the Video Platform Trigger puts it out, keyed by its id field. */
 const delivery = (payload: IDataObject): INodeExecutionData => {
@@ -183,6 +185,24 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 	it('refuses a scope n8n does not have', async () => {
 		await expect(run(store, [delivery({ id: 'a' })], { parameters: { scope: 'execution' } })).rejects.toThrow(
 			'Remember Keys For must be This Node or Whole Workflow, not "execution"',
+		);
+	});
+
+	it("shows an item's value in Keys Remembered or Remember Keys For, and n8n's database message, without markup", async () => {
+		const messageOf = async (options: Partial<FilterContextOptions>) =>
+			((await run(store, [delivery({ id: 'a' })], options).catch((e: unknown) => e)) as NodeOperationError).message;
+		await fc.assert(
+			fc.asyncProperty(outsideTextWithMarkup, async (text) => {
+				const shown = [
+					await messageOf({ parameters: { keysRemembered: text } }),
+					await messageOf({ parameters: { keysRemembered: { title: text } } }),
+					await messageOf({ parameters: { scope: text } }),
+					await messageOf({ checkProcessedAndRecord: async () => await Promise.reject(new Error(`SQLITE_ERROR near "${text}"`)) }),
+				];
+				expect(shown.filter((message) => ANGLE_BRACKETS.test(message))).toEqual([]);
+				expect(shown.every((message) => message.length > 40)).toBe(true);
+			}),
+			{ numRuns: 100 },
 		);
 	});
 
