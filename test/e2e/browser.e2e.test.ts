@@ -7,10 +7,13 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 
 import { defaultVersion } from '../../tools/install/versions';
+import { ensureOwner, rest } from '../../tools/n8n/api';
+import { createRoom, itemsFrom, manualTrigger, workflow } from '../../tools/n8n/workflows';
 import { repoRoot, scratchRoot } from '../../tools/common/paths';
 import { startEnvironment } from '../../tools/start';
 import { type Editor, editorFor, launchChromium, signIn, Pictures, webhookUrlFromRest } from './editor';
 import { packedTarball } from './packedTarball';
+import { serverAnsweringByName } from '../helpers/scriptedServer';
 
 const VERSIONS = [defaultVersion(), defaultVersion(1)];
 const CREATE = 'Create a room';
@@ -21,6 +24,11 @@ const ENTRY = 'Video Platform';
 // The trigger panel's words (trigger/guidance.ts) for a workflow not active yet, and for an active one.
 const PANEL_INACTIVE = 'To run the workflow on its own, copy the Production URL';
 const PANEL_ACTIVE = 'This workflow is published (n8n 1.x: active), so deliveries';
+// What a platform could echo, e.g. a calendar title in a 400: a link over the whole screen and an image.
+const LINK = '<a href="https://evil.example/login" style="position:fixed;inset:0;z-index:99999;background:red" target="_blank">Session expired: sign in again</a>';
+const IMAGE = '<img src="https://evil.example/track.png">';
+// Any element the outside text could have made.
+const FROM_OUTSIDE = 'a[href*="evil.example"], img[src*="evil.example"], a[href^="javascript:"], a[href^="data:"], [style*="position:fixed"]';
 
 describe.each(VERSIONS)('the Video Platform nodes in a real browser, n8n %s', (version) => {
 	let environment: Awaited<ReturnType<typeof startEnvironment>>;
@@ -123,6 +131,59 @@ describe.each(VERSIONS)('the Video Platform nodes in a real browser, n8n %s', (v
 		await editor.waitForOutput('Room from the editor');
 		expect(environment.sandbox.state.rooms.map((room: { name: string }) => room.name)).toContain('Room from the editor');
 		await pictures.take(page, 'example-run.png');
+	});
+
+	it('a manual run whose platform answers with markup: the toast, the error panel and the hints show it as text, with no link or image', async () => {
+		const json = { 'content-type': 'application/json' };
+		const rows = [`${LINK} ${IMAGE}`, `Title ${IMAGE}`, 'Redirect javascript', 'Redirect data', `"><img src=https://evil.example/x.png onerror=alert(1)>`].map((name) => ({ name }));
+		// Item 0 answers first, so that it is the run's error; the others follow in order and are quoted under it.
+		const later = (name: string) => 200 * rows.findIndex((row) => row.name === name);
+		const platform = await serverAnsweringByName((name) => {
+			if (name === 'Redirect javascript') return [302, { location: `javascript:alert(1)//${IMAGE}/v1/rooms` }, '', later(name)];
+			if (name === 'Redirect data') return [301, { location: `data:text/html,${LINK}/v1/rooms` }, '', later(name)];
+			return [400, json, JSON.stringify({ message: `Invalid calendar title: ${name}` }), later(name)];
+		});
+		try {
+			const cookie = await ensureOwner(environment.n8n.baseUrl);
+			const created = await rest(environment.n8n.baseUrl, '/rest/credentials', {
+				method: 'POST',
+				cookie,
+				body: { name: 'Platform echoing markup', type: 'videoPlatformApi', data: { baseUrl: platform.url, apiKey: 'sk_markup_test_0001' } },
+			});
+			const credentialId = String(created.data.data.id);
+			const built = workflow('wfMarkup', [manualTrigger(), ...itemsFrom('Markup', rows), createRoom('Create markup rooms', credentialId, {}, { maxConcurrentRequests: rows.length })]);
+			built.nodes = built.nodes.map((node) => (node.name === 'Create markup rooms' ? { ...node, credentials: { videoPlatformApi: { id: credentialId, name: 'Platform echoing markup' } } } : node));
+			const saved = await rest(environment.n8n.baseUrl, '/rest/workflows', {
+				method: 'POST',
+				cookie,
+				body: { name: 'Markup from the platform', nodes: built.nodes, connections: built.connections, settings: {}, active: false },
+			});
+			await open(String(saved.data.data.id));
+			await editor.executeWorkflow();
+
+			const toast = await editor.toast();
+			await expect(toast.innerText()).resolves.toContain('Invalid calendar title: \u2039a href="https://evil.example/login"');
+			await pictures.take(page, 'markup-toast.png');
+			expect(await page.locator(FROM_OUTSIDE).count()).toBe(0);
+
+			await editor.openNode('Create markup rooms');
+			const message = page.locator('[data-test-id="node-error-message"]').first();
+			const description = page.locator('[data-test-id="node-error-description"]').first();
+			await message.waitFor();
+			await expect(message.innerText()).resolves.toContain('\u2039a href="https://evil.example/login"');
+			await expect(description.innerText()).resolves.toContain('Also failed in this run');
+			const shown = await description.innerText();
+			expect(shown).toContain('\u2039img src="https://evil.example/track.png"\u203A');
+			// The 302 and 301 to a javascript: and a data: address: named by scheme, never offered as the Base URL.
+			expect(shown).toContain('to a javascript: address, not a web address');
+			expect(shown).not.toContain('as the Base URL in');
+			await pictures.take(page, 'markup-error-panel.png');
+			// Everywhere on the page: the toast, the panel's header and description, and any hint.
+			expect(await page.locator(FROM_OUTSIDE).count()).toBe(0);
+			expect(await page.locator('[data-test-id="node-error-description"] a, [data-test-id="node-error-description"] img').count()).toBe(0);
+		} finally {
+			await platform.stop();
+		}
 	});
 
 	it('offers "Custom API Call" among the actions, which points to the HTTP Request node', async () => {

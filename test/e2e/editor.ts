@@ -190,6 +190,18 @@ export class Editor {
 		await this.page.locator('[data-test-id="node-execute-button"]:visible').first().click();
 	}
 
+	/** The canvas's "Execute workflow" button: a manual run of the whole workflow. */
+	async executeWorkflow(): Promise<void> {
+		await this.page.locator('[data-test-id="execute-workflow-button"]:visible').first().click();
+	}
+
+	/** The first toast n8n shows, once it is there. */
+	async toast(): Promise<Locator> {
+		const toast = this.page.locator('.el-notification:visible').first();
+		await toast.waitFor();
+		return toast;
+	}
+
 	async waitForOutput(text: string): Promise<void> {
 		await this.page.locator('[data-test-id="output-panel"]').getByText(text).first().waitFor();
 		await this.page.waitForTimeout(500);

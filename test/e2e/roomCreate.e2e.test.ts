@@ -1,5 +1,6 @@
 import type { Sandbox } from '../helpers/sandbox';
 import { startSandbox } from '../helpers/sandbox';
+import { serverAnsweringByName } from '../helpers/scriptedServer';
 import type { N8n } from './n8nWithPackage';
 import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
 import { createClasses, itCreatesEveryClassUnderARateLimit, runCreate } from './scenarios/roomCreate';
@@ -174,6 +175,28 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 			expect(printed).toContain('3 items had already got a room in it (items 0-2; n8n counts items from 0)');
 			expect(printed).toContain('Running the whole workflow again would create those rooms again');
 		});
+	});
+
+	it('a 303 after the POST for one of several items: the failed run names that item among those the platform may have created a room for', async () => {
+		const json = { 'content-type': 'application/json' };
+		const platform = await serverAnsweringByName((name) => {
+			if (name === 'Rejected') return [400, json, '{"message":"this name is taken"}'];
+			// Later than the 400, so that the 400 is the run's error and this item one of the others.
+			if (name === 'See other') return [303, { location: '/v1/rooms/r-2' }, '', 1500];
+			return [201, json, JSON.stringify({ id: name, name }), 1500];
+		});
+		try {
+			await n8n.importCredentials([credential('vpSeeOther', platform.url, API_KEY)]);
+			const rows = ['Made', 'Rejected', 'See other', 'Made too'].map((name) => ({ name }));
+			const { result } = await runCreate(n8n, 'SeeOther', 'vpSeeOther', rows, {}, { maxConcurrentRequests: 4 });
+			expect(result.ok).toBe(false);
+			const printed = result.stdout + result.stderr;
+			expect(printed).toContain('The platform rejected the request (HTTP 400): this name is taken [item 1]');
+			expect(printed).toContain('Of the other items, the platform may have created a room for item 2 (n8n counts items from 0): check the platform before you run it again.');
+			expect(printed).toContain(`The platform answered HTTP 303 (See Other) to ${platform.url}/v1/rooms/r-2, which means it carried out the request`);
+		} finally {
+			await platform.stop();
+		}
 	});
 
 	it("with N8N_SSRF_PROTECTION_ENABLED=true: blocked says so and sends nothing (2.x), allowed goes; 1.x has no such setting", async () => {

@@ -59,3 +59,38 @@ export function handAnsweredServerForTests() {
 	afterAll(async () => await server.stop());
 	return server;
 }
+
+/** How to answer a Room → Create: status, headers, body, and after how many milliseconds. */
+export type AnswerToName = [status: number, headers: Record<string, string>, body: string, delayMs?: number];
+
+/**
+ * A local server (127.0.0.1) that answers each Room → Create by the name it sends, so that one run's
+ * items can each get their own answer (a 400 for one, a 303 for another), in real n8n too.
+ */
+export async function serverAnsweringByName(answer: (name: string) => AnswerToName) {
+	const server: Server = createServer((request, response) => {
+		const chunks: Buffer[] = [];
+		request.on('data', (chunk: Buffer) => chunks.push(chunk));
+		request.on('end', () => {
+			let name = '';
+			try {
+				name = String((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { name?: unknown }).name ?? '');
+			} catch {
+				// Not a Room → Create (the credential's Test, say): answered as for an empty name.
+			}
+			const [status, headers, body, delayMs = 0] = answer(name);
+			setTimeout(() => {
+				response.writeHead(status, headers);
+				response.end(body);
+			}, delayMs);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		stop: async () => {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+		},
+	};
+}

@@ -1,6 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import fc from 'fast-check';
 import type { IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -11,6 +8,7 @@ import { createExecuteContext, realHttp } from '../../../helpers/executeContext'
 import { ANGLE_BRACKETS, outsideTextWithMarkup } from '../../../helpers/outsideText';
 import { testClients } from '../../../helpers/platformClient';
 import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
+import { serverAnsweringByName } from '../../../helpers/scriptedServer';
 import { systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
 
 /** For runs against a real server that must really wait: real time, but pacers of their own. */
@@ -326,29 +324,6 @@ describe('router with concurrency, against a real local server', () => {
 	});
 });
 
-/** A real local server that answers each Room → Create by the name sent: (name) => [status, headers, body, delay]. */
-async function answeringByName(answer: (name: string) => [number, Record<string, string>, string, number?]) {
-	const server = createServer((request, response) => {
-		let raw = '';
-		request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-		request.on('end', () => {
-			const [status, headers, body, delayMs = 0] = answer((JSON.parse(raw) as { name: string }).name);
-			setTimeout(() => {
-				response.writeHead(status, headers);
-				response.end(body);
-			}, delayMs);
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {
-		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		stop: async () => {
-			server.closeAllConnections();
-			await new Promise((resolve) => server.close(resolve));
-		},
-	};
-}
-
 function runNamed(url: string, names: string[]) {
 	const context = createExecuteContext({
 		credentials: { baseUrl: url, apiKey: SANDBOX_KEY },
@@ -365,7 +340,7 @@ function runNamed(url: string, names: string[]) {
 
 describe("a failed run's report, against a real local server", () => {
 	it('a 303 for one of several items: the report names it among the items the platform may have created a room for', async () => {
-		const server = await answeringByName((name) => {
+		const server = await serverAnsweringByName((name) => {
 			if (name === 'Rejected') return [400, { 'content-type': 'application/json' }, '{"message":"no"}'];
 			if (name === 'See other') return [303, { location: '/v1/rooms/r-2' }, '', 150];
 			return [201, { 'content-type': 'application/json' }, JSON.stringify({ id: name, name }), 150];
@@ -383,7 +358,7 @@ describe("a failed run's report, against a real local server", () => {
 	});
 
 	it('the platform echoing markup for several items: the error and the quoted other failures show it only as text', async () => {
-		const echoing = await answeringByName((name) => [400, { 'content-type': 'application/json' }, JSON.stringify({ message: `Invalid calendar title: ${name}` })]);
+		const echoing = await serverAnsweringByName((name) => [400, { 'content-type': 'application/json' }, JSON.stringify({ message: `Invalid calendar title: ${name}` })]);
 		try {
 			await fc.assert(
 				fc.asyncProperty(fc.array(outsideTextWithMarkup, { minLength: 2, maxLength: 5 }), async (names) => {
