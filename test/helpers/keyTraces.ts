@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+
+/**
+ * What the redaction tests generate and how they check that nothing of the key shows: written
+ * apart from the redaction, from Unicode's own classes, so that the two cannot share a blind spot.
+ */
+
+/** Every code point (surrogates left out) that `pattern` matches. */
+export function codePointsMatching(pattern: RegExp): number[] {
+	const found: number[] = [];
+	for (let code = 0; code <= 0x10ffff; code++) {
+		if ((code < 0xd800 || code > 0xdfff) && pattern.test(String.fromCodePoint(code))) found.push(code);
+	}
+	return found;
+}
+
+/** Unicode's Default_Ignorable_Code_Point class, thousands of code points that show nothing. */
+export const DEFAULT_IGNORABLE = codePointsMatching(/^\p{Default_Ignorable_Code_Point}$/u);
+
+/** Any one character of the whole Default_Ignorable class. */
+export const invisibleCharacter = fc
+	.integer({ min: 0, max: DEFAULT_IGNORABLE.length - 1 })
+	.map((index) => String.fromCodePoint(DEFAULT_IGNORABLE[index]));
+
+/** Text from the whole of Unicode: any code point, or the characters people write. */
+export const unicodeText = (maxLength: number) =>
+	fc.oneof(fc.string({ unit: 'binary', maxLength }), fc.string({ unit: 'grapheme', maxLength }));
+
+const SPECIAL = [...' .*+?^${}()|[]\\/"\'%&#=:;,<>~`!@'];
+const VISIBLE_ASCII = fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code));
+
+/** API keys as a header carries them, often with spaces and characters special to regular expressions, JSON and URLs. */
+export const apiKeyWith = (minLength: number, maxLength: number) =>
+	fc.string({ unit: fc.oneof(VISIBLE_ASCII, fc.constantFrom(...SPECIAL)), minLength, maxLength });
+
+/** Keys with an i or I at least every 7 characters: Turkish casing turns each into İ or ı. */
+export const keyWithIs = fc
+	.array(fc.tuple(apiKeyWith(0, 6), fc.constantFrom('i', 'I')), { minLength: 8, maxLength: 24 })
+	.map((parts) => parts.map(([part, letter]) => part + letter).join(''));
+
+/** The key with `gaps` (one after each character, over again) slipped between its characters. */
+export function spreadWith(key: string, gaps: string[]): string {
+	return [...key].map((character, at) => (at < key.length - 1 ? character + gaps[at % gaps.length] : character)).join('');
+}
+
+/** A text as a person reads it: nothing invisible, no accents, one letter case. */
+function asRead(text: string): string {
+	return text
+		.replace(/[\p{Default_Ignorable_Code_Point}\p{Cc}]/gu, '')
+		.normalize('NFKD')
+		.replace(/\p{M}/gu, '')
+		.toUpperCase()
+		.toLowerCase();
+}
+
+/** Whether a person reads 8 consecutive characters of the key (a shorter key whole) in the text. */
+export function showsRunOf(text: string, key: string): boolean {
+	const read = asRead(text);
+	const readKey = asRead(key);
+	const size = Math.min(8, readKey.length);
+	for (let at = 0; at + size <= readKey.length; at++) if (read.includes(readKey.slice(at, at + size))) return true;
+	return false;
+}
