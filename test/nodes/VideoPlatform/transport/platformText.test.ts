@@ -6,6 +6,7 @@ import {
 	redact,
 	stripControlCharacters,
 } from '../../../../nodes/VideoPlatform/transport/platformText';
+import { invisibleCharacter, spreadWith } from '../../../helpers/keyTraces';
 
 const KEY = 'sk_live_secret_0123456789';
 
@@ -49,6 +50,20 @@ describe('redact', () => {
 			'key=[redacted]; Authorization: Bearer [redacted]',
 		);
 		expect(redact('no secret here', '')).toBe('no secret here');
+	});
+
+	it('removes a Bearer token after control or invisible characters, and with them inside "Bearer", in its first pass', () => {
+		const control = fc.integer({ min: 0, max: 0x9f }).filter((code) => code < 0x20 || code >= 0x7f).map((code) => String.fromCharCode(code));
+		const separator = fc.string({ unit: fc.oneof(control, invisibleCharacter, fc.constantFrom(' ', '\t')), minLength: 1, maxLength: 4 });
+		const token = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), minLength: 1, maxLength: 40 });
+		fc.assert(
+			fc.property(separator, token, fc.array(invisibleCharacter, { maxLength: 5 }), (between, sent, inWord) => {
+				fc.pre(!sent.startsWith('[redacted]'));
+				const word = inWord.length === 0 ? 'Bearer' : spreadWith('Bearer', inWord);
+				expect(redact(`Authorization: ${word}${between}${sent} end`, KEY)).toBe('Authorization: Bearer [redacted] end');
+			}),
+			{ numRuns: 300 },
+		);
 	});
 
 	it('removes the key in another letter case, and as JSON escapes it inside a string', () => {
