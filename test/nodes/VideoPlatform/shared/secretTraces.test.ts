@@ -163,3 +163,31 @@ describe('hideSecret reads the text as a person sees it', () => {
 		);
 	});
 });
+
+describe('hideSecret takes time linear in the text', () => {
+	/** Everything the readings undo or skip, near misses of the key and an echo of it, over and over. */
+	const piece = [
+		`Straße İı ${KEY.slice(0, 7)}\u200b\u{E0100}\uFEFF ${KEY.slice(2, 9).toLocaleUpperCase('tr')} ${spreadWith(KEY, ['\u{E0100}'])}`,
+		'%41%E2%80%8B%F0 %2541 \\u0041\\xE2\\x80 \\u{E0100} &#917760;&amp;&#x1b; \u001b[31m\u001b[ \u001b',
+		`Bearer\u200b 漢字 ${Buffer.from(KEY).toString('base64').slice(0, 9)} `,
+	].join('');
+	const textOf = (length: number) => piece.repeat(Math.ceil(length / piece.length)).slice(0, length);
+
+	/** The fastest of a few runs: the least disturbed by whatever else the machine does. */
+	function fastestRun(text: string): number {
+		let fastest = Infinity;
+		for (let run = 0; run < 3; run++) {
+			const start = process.hrtime.bigint();
+			hideSecret(text, KEY, MARKER);
+			fastest = Math.min(fastest, Number(process.hrtime.bigint() - start));
+		}
+		return fastest;
+	}
+
+	it('a text 8 times as long takes less than 24 times as long (a reading quadratic in it: 64 times)', () => {
+		const short = textOf(128 * 1024);
+		const long = textOf(1024 * 1024);
+		expect(hideSecret(long, KEY, MARKER).split(MARKER).length - 1).toBeGreaterThan(1000);
+		expect(fastestRun(long) / fastestRun(short)).toBeLessThan(24);
+	});
+});
