@@ -53,11 +53,33 @@ function asRead(text: string): string {
 		.toLowerCase();
 }
 
-/** Whether a person reads 8 consecutive characters of the key (a shorter key whole) in the text. */
+/** Percent-escapes undone as a browser's address bar shows them; a run that is no UTF-8 stays as it is. */
+const percentDecoded = (text: string) =>
+	text.replace(/(?:%[0-9a-f]{2})+/gi, (escapes) => {
+		try {
+			return decodeURIComponent(escapes);
+		} catch {
+			return escapes;
+		}
+	});
+
+/** Numeric HTML entities undone, as a browser shows them. */
+const entitiesDecoded = (text: string) =>
+	text.replace(/&#(?:x([0-9a-f]{1,6})|(\d{1,7}));/gi, (entity, hex: string | undefined, decimal: string | undefined) => {
+		const code = hex !== undefined ? parseInt(hex, 16) : Number(decimal);
+		return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+	});
+
+/**
+ * Whether a person reads 8 consecutive characters of the key (a shorter key whole) in the text,
+ * as it is or as a browser shows its percent-escapes or HTML entities.
+ */
 export function showsRunOf(text: string, key: string): boolean {
-	const read = asRead(text);
 	const readKey = asRead(key);
 	const size = Math.min(8, readKey.length);
-	for (let at = 0; at + size <= readKey.length; at++) if (read.includes(readKey.slice(at, at + size))) return true;
-	return false;
+	return [text, percentDecoded(text), entitiesDecoded(text)].some((form) => {
+		const read = asRead(form);
+		for (let at = 0; at + size <= readKey.length; at++) if (read.includes(readKey.slice(at, at + size))) return true;
+		return false;
+	});
 }
