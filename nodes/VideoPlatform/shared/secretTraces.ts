@@ -174,20 +174,19 @@ const ESCAPE_STARTS = /[%\\&]/g;
 /** The text with its escapes undone. */
 function unescaped(text: string): Decoded {
 	ESCAPE_STARTS.lastIndex = 0;
-	const reading = new Reading(text);
+	let reading: Reading | undefined;
 	let shownFrom = 0;
-	let changed = false;
 	for (let start = ESCAPE_STARTS.exec(text); start; start = ESCAPE_STARTS.exec(text)) {
 		const escape = escapeAt(text, start.index);
 		if (escape === undefined) continue;
 		const [code, size] = escape;
+		reading ??= new Reading(text);
 		reading.keep(shownFrom, start.index);
 		reading.put(String.fromCodePoint(code), start.index);
 		shownFrom = start.index + size;
 		ESCAPE_STARTS.lastIndex = shownFrom;
-		changed = true;
 	}
-	if (!changed) return UNCHANGED(text);
+	if (!reading) return UNCHANGED(text);
 	reading.keep(shownFrom, text.length);
 	return reading.done();
 }

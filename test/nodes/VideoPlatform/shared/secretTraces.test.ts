@@ -98,6 +98,16 @@ describe('hideSecret reads the text as a person sees it', () => {
 		expect(hideSecret(`invalid key ${echo}.`, KEY, MARKER)).toBe(`invalid key ${MARKER}.`);
 	});
 
+	it('hides a key inside an ANSI sequence, which a terminal hides but a browser shows', () => {
+		const digits = '12345678901234';
+		const said = `code \u001b[${spreadWith(digits, ['\u200b'])}m end`;
+		expect(hideSecret(said, digits, MARKER)).toBe(`code \u001b[${MARKER}m end`);
+	});
+
+	it('hides the echo of a secret that holds an invisible character, shown without it', () => {
+		expect(hideSecret(`invalid ${KEY}.`, spreadWith(KEY, ['\u{E0100}']), MARKER)).toBe(`invalid ${MARKER}.`);
+	});
+
 	it('hides an upper-cased key in a German message, and a Turkish upper-cased one, and keeps every other character', () => {
 		const german = `Ungültiger Schlüssel für Straße: ${KEY.toUpperCase()} (ŉ, ﬁ, ǰ)`;
 		expect(hideSecret(german, KEY, MARKER)).toBe(`Ungültiger Schlüssel für Straße: ${MARKER} (ŉ, ﬁ, ǰ)`);
