@@ -111,7 +111,7 @@ async function ensure(dir, { name, recipe, verify, install }) {
 		if (problem) throw new InstallError(`${name} was installed but does not work: ${problem}. Read ${installLog} for the details`);
 		fs.writeFileSync(path.join(dir, MARKER), JSON.stringify({ recipe, installedAt: new Date().toISOString() }));
 		say(`${name} is ready (${elapsed(Date.now() - started)}).`);
-		if (process.env.VIDEOPLATFORM_RECORD_PHASES === '1') recordPhase(`install ${name} (within jest)`, (Date.now() - started) / 1000);
+		if (process.env.VIDEOPLATFORM_RECORD_PHASES === '1') recordPhase(`install ${name}`, (Date.now() - started) / 1000);
 	});
 }
 
