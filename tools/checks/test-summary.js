@@ -1,16 +1,24 @@
 #!/usr/bin/env node
 'use strict';
-// Prints jest's result as one plain line, "N passed, N failed", for CI logs.
+// Prints jest's result as one plain line, "N passed, N failed", for CI logs, then where the time went.
 const fs = require('node:fs');
 const { parseArgs } = require('node:util');
 
-// Usage: node tools/checks/test-summary.js <jest --json output file>
-const [file] = parseArgs({ args: process.argv.slice(2), allowPositionals: true }).positionals;
+const { phaseRows, phaseTable, recordedPhases } = require('./phases');
+
+// Usage: node tools/checks/test-summary.js [--npm-ci-seconds N] <jest --json output file>
+const { values, positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { 'npm-ci-seconds': { type: 'string' } } });
+const [file] = positionals;
+const npmCi = values['npm-ci-seconds'] === undefined ? [] : [{ name: 'npm ci', seconds: Number(values['npm-ci-seconds']) }];
+const printTimes = (/** @type {object} */ jestResults) =>
+	process.stdout.write(`\nWhere the time went (seconds; installs overlap the other phases):\n${phaseTable(phaseRows([...npmCi, ...recordedPhases()], jestResults))}\n`);
 if (!file || !fs.existsSync(file)) {
 	process.stdout.write('0 passed, 1 failed (no test results were written)\n');
+	printTimes({});
 	process.exit(0);
 }
 const results = JSON.parse(fs.readFileSync(file, 'utf8'));
 const failed = results.numFailedTests + (results.numRuntimeErrorTestSuites || 0);
 const skipped = results.numPendingTests + results.numTodoTests;
 process.stdout.write(`${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+printTimes(results);

@@ -17,4 +17,6 @@ module.exports = {
 	scratchRoot: path.join(repoRoot, '.scratch'),
 	/** The integrity of every tarball the tests packed from this build (a build empties it). */
 	testedTarballsList: path.join(repoRoot, '.scratch', 'tested-tarballs.txt'),
+	/** The seconds of each phase of the last `npm test` (and CI's `npm ci`), one JSON line each. */
+	phasesFile: path.join(repoRoot, '.scratch', 'phases.jsonl'),
 };

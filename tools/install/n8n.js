@@ -8,6 +8,7 @@ const { spawnSync } = require('node:child_process');
 const { cacheRoot, node24Dir, n8nDir } = require('../common/paths');
 const { versionSpec } = require('./versions');
 const { npmEnv, runStep, withLock, say, elapsed, installLog, InstallError } = require('./steps');
+const { recordPhase } = require('../checks/phases');
 
 /** @typedef {import('./versions').VersionSpec} VersionSpec */
 
@@ -110,6 +111,7 @@ async function ensure(dir, { name, recipe, verify, install }) {
 		if (problem) throw new InstallError(`${name} was installed but does not work: ${problem}. Read ${installLog} for the details`);
 		fs.writeFileSync(path.join(dir, MARKER), JSON.stringify({ recipe, installedAt: new Date().toISOString() }));
 		say(`${name} is ready (${elapsed(Date.now() - started)}).`);
+		if (process.env.VIDEOPLATFORM_RECORD_PHASES === '1') recordPhase(`install ${name}`, (Date.now() - started) / 1000);
 	});
 }
 

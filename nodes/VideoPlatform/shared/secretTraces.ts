@@ -11,38 +11,78 @@ const HIDDEN_RUN = 8;
 /** Base64 writes 8 characters of the key as at least 10 digits of their own, whatever the alignment. */
 const HIDDEN_BASE64_RUN = 10;
 
-/** [first, last] code ranges of characters that do not show, or only steer the text: an echo may slip them into the key. */
-const INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> = [
-	[0x00, 0x1f], [0x7f, 0x9f], [0xad, 0xad], [0x34f, 0x34f], [0x61c, 0x61c], [0x115f, 0x1160], [0x17b4, 0x17b5],
-	[0x180b, 0x180f], [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x206f], [0x3164, 0x3164], [0xfe00, 0xfe0f],
-	[0xfeff, 0xfeff], [0xffa0, 0xffa0],
-];
+/**
+ * A character that shows nothing: Unicode's default-ignorable code points (format controls,
+ * variation selectors, tags, fillers, byte-order mark, and those not assigned yet) and control
+ * characters. An echo may slip any of them into the key.
+ */
+export const INVISIBLE_CHARACTER = /[\p{Default_Ignorable_Code_Point}\p{Cc}]/u;
 
-/** The first half of Unicode's tag characters (U+E0000 to U+E007F), which show nothing. */
-const TAG_HIGH_SURROGATE = 0xdb40;
+const INVISIBLE_RUNS = new RegExp(`${INVISIBLE_CHARACTER.source}+`, 'gu');
 
-const isTagAt = (text: string, at: number) =>
-	text.charCodeAt(at) === TAG_HIGH_SURROGATE && (text.charCodeAt(at + 1) & 0xff80) === 0xdc00;
-
-const isInvisibleCode = (code: number) =>
-	(code < 0x20 || code > 0x7e) && INVISIBLE_RANGES.some(([first, last]) => code >= first && code <= last);
-
-function withoutInvisible(text: string): string {
-	let out = '';
-	for (let at = 0; at < text.length; at++) {
-		if (isTagAt(text, at)) at++;
-		else if (!isInvisibleCode(text.charCodeAt(at))) out += text[at];
-	}
-	return out;
+/** A text read another way; `origin[k]` is where its k-th code unit began in the text, null if the text is unchanged. */
+interface Decoded {
+	text: string;
+	origin: Int32Array | null;
 }
 
-/** Whether a text may hold an escape or an invisible character; anything else is read as it is. */
-function mayBeEncoded(text: string): boolean {
-	for (let at = 0; at < text.length; at++) {
-		const code = text.charCodeAt(at);
-		if (code === 0x25 || code === 0x5c || code === 0x26 || code === TAG_HIGH_SURROGATE || isInvisibleCode(code)) return true;
+const UNCHANGED = (text: string): Decoded => ({ text, origin: null });
+
+/** Builds a reading of `source` piece by piece, remembering where each code unit came from. */
+class Reading {
+	private readonly parts: string[] = [];
+	private readonly origin: Int32Array;
+	private length = 0;
+
+	constructor(private readonly source: string) {
+		this.origin = new Int32Array(source.length + 1);
 	}
-	return false;
+
+	keep(from: number, to: number): void {
+		if (to <= from) return;
+		this.parts.push(this.source.slice(from, to));
+		for (let at = from; at < to; at++) this.origin[this.length++] = at;
+	}
+
+	put(text: string, from: number): void {
+		this.parts.push(text);
+		for (let unit = 0; unit < text.length; unit++) this.origin[this.length++] = from;
+	}
+
+	done(): Decoded {
+		this.origin[this.length] = this.source.length;
+		return { text: this.parts.join(''), origin: this.origin.subarray(0, this.length + 1) };
+	}
+}
+
+/** The length of the ANSI escape sequence at `at` (ESC and one character, or ESC [ up to its final byte), else 0. */
+export function escapeSequenceLength(text: string, at: number): number {
+	if (text.charCodeAt(at) !== ESCAPE) return 0;
+	if (text[at + 1] !== '[') return Math.min(2, text.length - at);
+	let end = at + 2;
+	while (end < text.length && !/[@-~]/.test(text[end])) end++;
+	return Math.min(end + 1, text.length) - at;
+}
+
+/**
+ * The text as a person sees it: without invisible characters and, where `inTerminal`, without
+ * the ANSI sequences a terminal hides (a browser shows what follows their ESC).
+ */
+function visible(text: string, inTerminal: boolean): Decoded {
+	INVISIBLE_RUNS.lastIndex = 0;
+	let hidden = INVISIBLE_RUNS.exec(text);
+	if (!hidden) return UNCHANGED(text);
+	const reading = new Reading(text);
+	let shownFrom = 0;
+	for (; hidden; hidden = INVISIBLE_RUNS.exec(text)) {
+		reading.keep(shownFrom, hidden.index);
+		shownFrom = hidden.index + hidden[0].length;
+		// Only a run's last character can start a sequence that reaches beyond the run.
+		if (inTerminal) shownFrom += Math.max(escapeSequenceLength(text, shownFrom - 1) - 1, 0);
+		INVISIBLE_RUNS.lastIndex = shownFrom;
+	}
+	reading.keep(shownFrom, text.length);
+	return reading.done();
 }
 
 /** HTML's names for the ASCII characters a key may hold. */
@@ -55,6 +95,9 @@ const HTML_ENTITIES: Record<string, string> = {
 };
 
 const NO_CHARACTER = 0xfffd;
+const LAST_CODE_POINT = 0x10ffff;
+
+const codePointOr = (code: number) => (code > LAST_CODE_POINT ? NO_CHARACTER : code);
 
 const isHex = (code: number) => (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 102);
 
@@ -64,25 +107,51 @@ function hexAt(text: string, at: number, digits: number): number | undefined {
 	return parseInt(text.slice(at, at + digits), 16);
 }
 
+/** How many continuation bytes a UTF-8 lead byte announces, and the smallest code point they may write. */
+function utf8Lead(byte: number): [number, number] | undefined {
+	if (byte >= 0xc2 && byte <= 0xdf) return [1, 0x80];
+	if (byte >= 0xe0 && byte <= 0xef) return [2, 0x800];
+	if (byte >= 0xf0 && byte <= 0xf4) return [3, 0x10000];
+	return undefined;
+}
+
+/**
+ * A byte escape (`%e2`, `\xE2`) at `at`: a whole UTF-8 character where the bytes after it in the
+ * same escape spell one (an invisible one hides the key as well as a plain one), else the byte.
+ */
+function byteEscapeAt(text: string, at: number, prefix: string): [number, number] | undefined {
+	const size = prefix.length + 2;
+	const first = hexAt(text, at + prefix.length, 2);
+	if (first === undefined) return undefined;
+	const lead = utf8Lead(first);
+	if (lead === undefined) return [first, size];
+	const [continuations, smallest] = lead;
+	let code = first & (0x3f >> continuations);
+	for (let next = 1; next <= continuations; next++) {
+		const from = at + next * size;
+		const byte = text.startsWith(prefix, from) ? hexAt(text, from + prefix.length, 2) : undefined;
+		if (byte === undefined || (byte & 0xc0) !== 0x80) return [first, size];
+		code = (code << 6) | (byte & 0x3f);
+	}
+	const isCharacter = code >= smallest && code <= LAST_CODE_POINT && (code < 0xd800 || code > 0xdfff);
+	return isCharacter ? [code, size * (continuations + 1)] : [first, size];
+}
+
 const JSON_SHORT_ESCAPES: Record<string, number> = { '"': 34, '\\': 92, '/': 47, "'": 39, b: 8, f: 12, n: 10, r: 13, t: 9 };
 
-/** The character an escape at `at` stands for and the escape's length, or undefined if none starts there. */
+/** The code point an escape at `at` stands for and the escape's length, or undefined if none starts there. */
 function escapeAt(text: string, at: number): [number, number] | undefined {
 	const first = text[at];
-	if (first === '%') {
-		const byte = hexAt(text, at + 1, 2);
-		return byte === undefined ? undefined : [byte, 3];
-	}
+	if (first === '%') return byteEscapeAt(text, at, '%');
 	if (first === '\\') {
 		const kind = text[at + 1] ?? '';
 		if (kind === 'u' || kind === 'U') {
+			const braced = /^\{([0-9a-fA-F]{1,6})\}/.exec(text.slice(at + 2, at + 10));
+			if (braced) return [codePointOr(parseInt(braced[1], 16)), braced[0].length + 2];
 			const code = hexAt(text, at + 2, 4);
 			return code === undefined ? undefined : [code, 6];
 		}
-		if (kind === 'x' || kind === 'X') {
-			const code = hexAt(text, at + 2, 2);
-			return code === undefined ? undefined : [code, 4];
-		}
+		if (kind === 'x' || kind === 'X') return byteEscapeAt(text, at, `\\${kind}`);
 		const short = JSON_SHORT_ESCAPES[kind];
 		return short === undefined ? undefined : [short, 2];
 	}
@@ -95,74 +164,120 @@ function escapeAt(text: string, at: number): [number, number] | undefined {
 			return named === undefined || !whole.endsWith(';') ? undefined : [named.charCodeAt(0), whole.length];
 		}
 		const code = decimal !== undefined ? parseInt(decimal, 10) : parseInt(hex, 16);
-		return [code > 0xffff ? NO_CHARACTER : code, whole.length];
+		return [codePointOr(code), whole.length];
 	}
 	return undefined;
 }
 
-/** A text with its escapes undone and invisible characters dropped; `origin[k]` is where its k-th character began. */
-interface Decoded {
-	text: string;
-	origin: Int32Array | null;
-}
+const ESCAPE_STARTS = /[%\\&]/g;
 
-/** The length of the ANSI escape sequence at `at` (ESC and one character, or ESC [ up to its final byte), else 0. */
-export function escapeSequenceLength(text: string, at: number): number {
-	if (text.charCodeAt(at) !== ESCAPE) return 0;
-	if (text[at + 1] !== '[') return Math.min(2, text.length - at);
-	let end = at + 2;
-	while (end < text.length && !/[@-~]/.test(text[end])) end++;
-	return Math.min(end + 1, text.length) - at;
-}
-
-/** A tag character or an ANSI escape sequence: both show nothing. */
-function hiddenSequenceLength(text: string, at: number): number {
-	return isTagAt(text, at) ? 2 : escapeSequenceLength(text, at);
-}
-
-function decodeOnce(text: string): Decoded {
-	if (!mayBeEncoded(text)) return { text, origin: null };
-	const codes = new Uint16Array(text.length);
-	const origin = new Int32Array(text.length + 1);
-	let length = 0;
-	for (let at = 0; at < text.length; ) {
-		const hidden = hiddenSequenceLength(text, at);
-		if (hidden > 0) {
-			at += hidden;
-			continue;
-		}
-		const [code, size] = escapeAt(text, at) ?? [text.charCodeAt(at), 1];
-		if (!isInvisibleCode(code)) {
-			origin[length] = at;
-			codes[length++] = code;
-		}
-		at += size;
+/** The text with its escapes undone. */
+function unescaped(text: string): Decoded {
+	ESCAPE_STARTS.lastIndex = 0;
+	let reading: Reading | undefined;
+	let shownFrom = 0;
+	for (let start = ESCAPE_STARTS.exec(text); start; start = ESCAPE_STARTS.exec(text)) {
+		const escape = escapeAt(text, start.index);
+		if (escape === undefined) continue;
+		const [code, size] = escape;
+		reading ??= new Reading(text);
+		reading.keep(shownFrom, start.index);
+		reading.put(String.fromCodePoint(code), start.index);
+		shownFrom = start.index + size;
+		ESCAPE_STARTS.lastIndex = shownFrom;
 	}
-	origin[length] = text.length;
-	let decoded = '';
-	for (let from = 0; from < length; from += 8192) {
-		decoded += String.fromCharCode(...codes.subarray(from, Math.min(length, from + 8192)));
-	}
-	return { text: decoded, origin: origin.subarray(0, length + 1) };
+	if (!reading) return UNCHANGED(text);
+	reading.keep(shownFrom, text.length);
+	return reading.done();
+}
+
+/** `next` read from `first`'s text, with its positions in the text `first` was read from. */
+function readOn(first: Decoded, next: (text: string) => Decoded): Decoded {
+	const second = next(first.text);
+	if (!second.origin || !first.origin) return { text: second.text, origin: second.origin ?? first.origin };
+	const origin = second.origin;
+	for (let at = 0; at < origin.length; at++) origin[at] = first.origin[origin[at]];
+	return { text: second.text, origin };
+}
+
+/** The text's escapes undone, and what shows of it then. */
+function decodedOnce(reading: Decoded): Decoded {
+	const decoded = readOn(reading, unescaped);
+	return decoded.text === reading.text ? reading : readOn(decoded, (text) => visible(text, true));
 }
 
 /**
- * The text as it is, with its escapes undone, and undone twice (`%2541` for `A`): a key may hold
- * what looks like an escape, or an echo may encode what was already encoded.
+ * What shows of the text in a terminal, in a browser, with its escapes undone and undone twice
+ * (`%2541` for `A`): a key may hold what looks like an escape, or an echo may encode what was
+ * already encoded.
  */
 function readings(text: string): Decoded[] {
-	const once = decodeOnce(text);
-	if (!once.origin) return [once];
-	const twice = decodeOnce(once.text);
-	const origin = twice.origin ? twice.origin.map((at) => once.origin![at]) : once.origin;
-	return [{ text, origin: null }, once, { text: twice.text, origin }];
+	const shown = visible(text, true);
+	const once = decodedOnce(shown);
+	const all = once === shown ? [shown] : [shown, once, decodedOnce(once)];
+	if (text.includes('\u001b')) all.push(visible(text, false));
+	return all;
 }
 
-/** ASCII letters in one case, and `+` as a space, as forms write it: the same length as the text. */
+/**
+ * A code point in one letter case, as simple case folding has it (K and Kelvin's K, s and
+ * long s, I and dotless ı): its upper case's lower case, else its lower case, where either is
+ * as long as it is; Turkish İ, whose lower case adds a dot above, becomes i.
+ */
+function foldCodePoint(character: string): string {
+	const lower = character.toLowerCase();
+	const candidates = [character.toUpperCase().toLowerCase(), lower, lower.replace(/\p{M}+/gu, '')];
+	return candidates.find((folded) => folded.length === character.length && [...folded].length === 1) ?? character;
+}
+
+/** Folded BMP code units, filled as they are met (0: not yet); other code points in a map. */
+const foldedUnits = new Uint16Array(0x10000);
+const foldedAstral = new Map<number, string>();
+
+function foldedUnit(code: number): number {
+	if (foldedUnits[code] === 0) foldedUnits[code] = foldCodePoint(String.fromCharCode(code)).charCodeAt(0);
+	return foldedUnits[code];
+}
+
+function foldedAstralCodePoint(character: string): string {
+	const code = character.codePointAt(0) ?? 0;
+	let folded = foldedAstral.get(code);
+	if (folded === undefined) {
+		folded = foldCodePoint(character);
+		foldedAstral.set(code, folded);
+	}
+	return folded;
+}
+
+const PLUS = 0x2b;
+const SPACE = 0x20;
+
+/** Joins code units into a string, in chunks that fit in a call's arguments. */
+function textOf(units: Uint16Array): string {
+	let text = '';
+	for (let from = 0; from < units.length; from += 8192) text += String.fromCharCode(...units.subarray(from, from + 8192));
+	return text;
+}
+
+/**
+ * Letters in one case, and `+` as a space, as forms write it. Each code point keeps its length,
+ * so that positions in the folded text are positions in the text.
+ */
 function foldCase(text: string): string {
-	// Beyond ASCII, a letter's lower case may be longer (İ), which would shift every position after it.
-	const lower = /[\u0080-\uffff]/.test(text) ? text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : text.toLowerCase();
-	return lower.replace(/\+/g, ' ');
+	if (!/[^\0-\x7f]/.test(text)) return text.toLowerCase().replace(/\+/g, ' ');
+	const units = new Uint16Array(text.length);
+	for (let at = 0; at < text.length; at++) {
+		const code = text.charCodeAt(at);
+		const pairs = code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00;
+		if (!pairs) {
+			units[at] = code === PLUS ? SPACE : foldedUnit(code);
+			continue;
+		}
+		const folded = foldedAstralCodePoint(text.slice(at, at + 2));
+		units[at] = folded.charCodeAt(0);
+		units[++at] = folded.charCodeAt(1);
+	}
+	return textOf(units);
 }
 
 /** Base64url's two digits as base64 writes them. */
@@ -181,11 +296,14 @@ interface Runs {
 // Polynomial hashes in 32-bit integer arithmetic (wrapping), looked up by their low 30 bits,
 // which V8 keeps as small integers: a few nanoseconds a character. Matches are checked as text.
 const HASH_BASE = 131;
+// Read once: a global looked up in the hot loop costs many times the multiplication where
+// the code runs in a separate global context (Jest's vm contexts do).
+const { imul } = Math;
 const LOOKED_UP_BITS = 0x3fffffff;
 
 function hashOf(text: string): number {
 	let hash = 0;
-	for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(i)) | 0;
+	for (let i = 0; i < text.length; i++) hash = (imul(hash, HASH_BASE) + text.charCodeAt(i)) | 0;
 	return hash & LOOKED_UP_BITS;
 }
 
@@ -217,11 +335,11 @@ function rangesOf(text: string, { size, texts, hashes }: Runs): Array<[number, n
 	const ranges: Array<[number, number]> = [];
 	if (texts.size === 0) return ranges;
 	let top = 1;
-	for (let i = 1; i < size; i++) top = Math.imul(top, HASH_BASE);
+	for (let i = 1; i < size; i++) top = imul(top, HASH_BASE);
 	let hash = 0;
 	for (let end = 0; end < text.length; end++) {
-		if (end >= size) hash = (hash - Math.imul(text.charCodeAt(end - size), top)) | 0;
-		hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(end)) | 0;
+		if (end >= size) hash = (hash - imul(text.charCodeAt(end - size), top)) | 0;
+		hash = (imul(hash, HASH_BASE) + text.charCodeAt(end)) | 0;
 		const start = end + 1 - size;
 		if (start < 0 || !hashes.has(hash & LOOKED_UP_BITS) || !texts.has(text.slice(start, end + 1))) continue;
 		const last = ranges[ranges.length - 1];
@@ -258,7 +376,7 @@ function escapedForms(key: string): string[] {
 /** The secret's runs, or undefined for a secret of invisible characters only, which nothing shows. */
 function keyRunsOf(secret: string): KeyRuns | undefined {
 	if (lastKeyRuns?.secret !== secret) {
-		const key = withoutInvisible(secret);
+		const key = visible(secret, false).text;
 		const plain = runsOf([key, ...escapedForms(key)].map(foldCase), Math.min(HIDDEN_RUN, key.length));
 		lastKeyRuns = { secret, plain, base64: base64Runs(key) };
 	}
@@ -275,9 +393,9 @@ function tracesOf(text: string, { plain, base64 }: KeyRuns): Array<[number, numb
 
 /**
  * Replaces each trace of the secret with `marker`: any run of 8 or more of its characters (a
- * shorter secret whole), in any ASCII letter case, percent-encoded, JSON-, \\x- or HTML-escaped
- * (also twice, or mixed), in base64 or base64url, or with invisible characters or ANSI sequences
- * slipped in. Time linear in the text; the secret's runs are made once per secret. May throw
+ * shorter secret whole), in any letter case (Turkish İ and ı, Kelvin's K too), percent-encoded,
+ * JSON-, \\x- or HTML-escaped (also twice, or mixed), in base64 or base64url, or with invisible
+ * characters (any of INVISIBLE_CHARACTER, also escaped) or ANSI sequences slipped in. Time linear in the text; the secret's runs are made once per secret. May throw
  * only where memory runs out: callers show a marker instead.
  */
 export function hideSecret(text: string, secret: string, marker: string): string {

@@ -143,7 +143,8 @@ export class PlatformClient {
 		const budget: RateLimitBudget = { refusals: 0, waitedMs: 0 };
 		for (;;) {
 			const outcome = await this.sendOnce(request, url, decrypted, pacer, budget.refusals > 0);
-			const step = nextStep(outcome, budget, this.policy.rateLimit, this.clock.now());
+			// Wall time: a Retry-After may be an HTTP date.
+			const step = nextStep(outcome, budget, this.policy.rateLimit, Date.now());
 			if ('done' in step) {
 				const { done } = step;
 				// The README promises the key in no output: a platform may echo it in a success too.

@@ -78,12 +78,12 @@ export function nextStep(
 	outcome: Outcome,
 	budget: Readonly<RateLimitBudget>,
 	policy: RateLimitPolicy,
-	nowMs: number,
+	wallNowMs: number,
 ): { sendAgainAfterMs: number } | { done: Exclude<Outcome, { kind: 'rate-limited' }> } {
 	if (outcome.kind !== 'rate-limited') return { done: outcome };
 	const { refusals: retry, waitedMs } = budget;
 	const tries = retry + 1;
-	const delayMs = retryDelayMs(outcome.retryAfter, retry, policy, nowMs);
+	const delayMs = retryDelayMs(outcome.retryAfter, retry, policy, wallNowMs);
 	// Out of tries: the platform keeps refusing, and the user should hear of it.
 	if (retry >= policy.maxRetries) return { done: { kind: 'rate-limit-exhausted', tries, waitedMs, gaveUp: { gaveUp: 'tries' } } };
 	// The platform asks for more than one item may wait.

@@ -1,6 +1,6 @@
 /** Text that came from outside the node (the platform, whatever answered at the Base URL, items), made safe to show: one place. */
 
-import { escapeSequenceLength, hideSecret, hideSecretInValue } from '../shared/secretTraces';
+import { escapeSequenceLength, hideSecret, hideSecretInValue, INVISIBLE_CHARACTER } from '../shared/secretTraces';
 
 const MAX_QUOTED_LENGTH = 300;
 
@@ -10,10 +10,16 @@ const REDACTED = '[redacted]';
 /** Shown instead of a text that the redaction itself could not handle: never the text. */
 const UNCHECKABLE = '[redacted: this text could not be checked for the key]';
 
+/** "Bearer" and a token after it, as a person reads them: invisible characters in the word and between the two count for nothing. */
+const BEARER_TOKEN = new RegExp(
+	`\\b${[...'Bearer'].join(`${INVISIBLE_CHARACTER.source}*`)}(?:\\s|${INVISIBLE_CHARACTER.source})+(?!\\[redacted\\])\\S+`,
+	'giu',
+);
+
 /** Removes the key however echoed, and any Bearer token, from text from outside; never throws, hides what it cannot check. */
 export function redact(text: string, secret: string): string {
 	try {
-		return hideSecret(String(text), String(secret ?? ''), REDACTED).replace(/\bBearer\s+(?!\[redacted\])\S+/gi, 'Bearer [redacted]');
+		return hideSecret(String(text), String(secret ?? ''), REDACTED).replace(BEARER_TOKEN, 'Bearer [redacted]');
 	} catch {
 		return UNCHECKABLE;
 	}

@@ -2,11 +2,12 @@ import { sleep } from 'n8n-workflow';
 
 /** Time source for waits; tests pass their own so that nothing waits for real. */
 export interface Clock {
+	/** Milliseconds on a clock that only moves forward: waits and deadlines must not shift when the wall clock is set. */
 	now: () => number;
 	sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export const systemClock: Clock = { now: () => Date.now(), sleep: async (ms, signal) => await sleep(ms, signal) };
+export const systemClock: Clock = { now: () => performance.now(), sleep: async (ms, signal) => await sleep(ms, signal) };
 
 /** Why a run sends nothing more: the user stopped the execution, or an item failed the run. */
 export type StopReason = 'execution-stopped' | 'run-failed';
@@ -57,14 +58,15 @@ const slots = new Map<string, DeadlineGroup>();
 /** The group that ends within a sixtieth after `ms`; shared, as AbortSignal.timeout cannot be cleared. */
 function slotFor(ms: number): DeadlineGroup {
 	const slotMs = Math.max(1, Math.ceil(ms / SLOTS_PER_DEADLINE));
-	const now = Date.now();
+	// The timers' own clock: keyed by the wall clock, a step back (NTP, a resumed VM) put new requests in older slots.
+	const now = performance.now();
 	const dueSlot = Math.ceil((now + ms) / slotMs);
 	const key = `${slotMs}:${dueSlot}`;
 	let slot = slots.get(key);
 	if (!slot) {
 		const created = new DeadlineGroup();
 		slots.set(key, created);
-		AbortSignal.timeout(dueSlot * slotMs - now).addEventListener('abort', () => {
+		AbortSignal.timeout(Math.ceil(dueSlot * slotMs - now)).addEventListener('abort', () => {
 			slots.delete(key);
 			created.end('expired');
 		});

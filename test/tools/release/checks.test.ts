@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { repoRoot } from '../../../tools/common/paths';
-import { isPlaceholder, releaseProblems } from '../../../tools/release/checks';
+import { releaseProblems } from '../../../tools/release/checks';
+import { anyText, codePointsOf } from '../../helpers/unicode';
 
 const real = {
 	name: 'n8n-nodes-videoplatform',
@@ -51,14 +52,62 @@ describe('releaseProblems', () => {
 		]);
 	});
 
-	it('finds a reserved name in any position of an address', () => {
-		const reserved = fc.constantFrom('example', 'invalid', 'test', 'localhost', 'example.com', 'example.org');
+	const problemsWith = (change: object) => releaseProblems({ ...ok, manifest: { ...real, ...change } });
+	const emailProblems = (email: string) => problemsWith({ author: { name: 'Ada', email } });
+	const reservedHost = fc.tuple(
+		fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/),
+		fc.constantFrom('example', 'invalid', 'test', 'localhost', 'local', 'example.com', 'example.net', 'example.org', 'home.arpa'),
+		fc.boolean(),
+		fc.boolean(),
+	).map(([label, reserved, upper, trailingDot]) => `${label}.${upper ? reserved.toUpperCase() : reserved}${trailingDot ? '.' : ''}`);
+
+	it('finds a reserved domain at the end of an e-mail address or URL, in any letter case, with or without the trailing dot', () => {
 		fc.assert(
-			fc.property(fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/), reserved, (label, host) => {
-				expect(isPlaceholder(`${label}@${host}`)).toBe(true);
-				expect(isPlaceholder(`https://${label}.${host}/repo.git`)).toBe(true);
+			fc.property(reservedHost, (host) => {
+				expect(emailProblems(`ada@${host}`)).toEqual([expect.stringContaining('is a placeholder')]);
+				expect(problemsWith({ repository: { url: `git+https://${host}/repo.git` } })).toEqual([expect.stringContaining('"repository.url"')]);
+				expect(problemsWith({ homepage: `https://${host}/` })).toEqual([expect.stringContaining('"homepage"')]);
 			}),
 		);
+		expect(emailProblems('integrations@videoplatform.example.')).toEqual([expect.stringContaining('is a placeholder')]);
+	});
+
+	// Every code point a reader does not see or sees as a space: default-ignorable, control, format, separator.
+	const unseen = codePointsOf(/[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Z}]/u);
+
+	it('refuses an address or URL with an invisible character or a space anywhere, from the whole class, and shows where', () => {
+		const good = 'ada@videoplatform.io';
+		fc.assert(
+			fc.property(fc.integer({ min: 0, max: unseen.length - 1 }), fc.nat(), (index, at) => {
+				const cp = unseen[index];
+				const where = at % (good.length + 1);
+				const problems = emailProblems(good.slice(0, where) + String.fromCodePoint(cp) + good.slice(where));
+				expect(problems).toEqual([expect.stringContaining('an invisible character')]);
+				expect(problems[0]).toContain(`U+${cp.toString(16).toUpperCase().padStart(4, '0')}`);
+				expect(problemsWith({ homepage: `https://videoplatform.io/${String.fromCodePoint(cp)}` })).toHaveLength(1);
+			}),
+			{ numRuns: 500 },
+		);
+		expect(emailProblems('ada@example.com\u200b')).toEqual([expect.stringContaining('U+200B')]);
+	});
+
+	it('refuses anything that is not name@domain', () => {
+		const noAt = anyText({ minLength: 1 }).filter((text) => !text.includes('@'));
+		fc.assert(fc.property(noAt, (text) => expect(emailProblems(text)).toHaveLength(1)));
+		for (const text of ['x', '@videoplatform.io', 'ada@', 'ada@io', 'ada@videoplatform..io', 'ada..lovelace@videoplatform.io', 'ada@-videoplatform.io', 'ada@videoplatform.123', 'ada@videoplatform．io']) {
+			expect(emailProblems(text)).toEqual([expect.stringContaining('is not an e-mail address')]);
+		}
+	});
+
+	it('lets a real address through, Unicode letters included', () => {
+		const atom = fc.stringMatching(/^[a-z0-9!#$%&'*+/=?^_`{|}~-]{1,12}$/);
+		const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/);
+		fc.assert(
+			fc.property(fc.array(atom, { minLength: 1, maxLength: 3 }), label, fc.constantFrom('io', 'de', 'co.uk', 'fr'), (local, domain, tld) => {
+				expect(emailProblems(`${local.join('.')}@${domain}.${tld}`)).toEqual([]);
+			}),
+		);
+		expect(emailProblems('zoë@bücher.de')).toEqual([]);
 	});
 
 	it('today stops this package: its author e-mail is still a placeholder that only the owners can replace', () => {

@@ -9,6 +9,7 @@ import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
 import { KEY_REMOVED_MARKER } from '../../../../nodes/VideoPlatform/transport/platformText';
 import { MAX_API_KEY_LENGTH } from '../../../../nodes/VideoPlatform/shared/apiKey';
 import { createExecuteContext } from '../../../helpers/executeContext';
+import { apiKeyWith, invisibleCharacter, keyWithIs, showsRunOf, spreadWith } from '../../../helpers/keyTraces';
 import { createRoom, createRoomFailure } from '../../../helpers/platformClient';
 
 /** A platform that answers with the status and body the test makes from the key it was sent. */
@@ -30,17 +31,29 @@ beforeAll(async () => {
 });
 afterAll(async () => await new Promise((resolve) => server.close(resolve)));
 
-/** Visible ASCII, as a header carries it, from 8 characters to a JWT with many claims. */
-const apiKey = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 8, maxLength: 4000 });
+/**
+ * Keys as a header carries them: visible ASCII from 8 characters to a JWT with many claims, keys
+ * with spaces and characters special to regular expressions, JSON and URLs, and keys whose i and
+ * I Turkish casing changes.
+ */
+const apiKey = fc.oneof(
+	fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 8, maxLength: 4000 }),
+	apiKeyWith(8, 64),
+	keyWithIs,
+);
 
-function holdsRunOf(text: string, key: string): boolean {
-	const folded = text.toLowerCase();
-	for (let i = 0; i + 8 <= key.length; i++) if (folded.includes(key.slice(i, i + 8).toLowerCase())) return true;
-	return false;
+/** Names and texts of a JSON value, each as a person would read it on its own. */
+function textsIn(value: unknown): string[] {
+	if (typeof value === 'string') return [value];
+	if (value === null || typeof value !== 'object') return [];
+	return Object.entries(value).flatMap(([name, inner]) => [name, ...textsIn(inner)]);
 }
 
+const showsKeyIn = (value: unknown, key: string) => textsIn(value).some((text) => showsRunOf(text, key));
+
 /** What an error shows anywhere: message, description, and what n8n keeps of it. */
-const shownBy = (error: NodeApiError) => JSON.stringify({ ...error, message: error.message, description: error.description });
+const shownBy = (error: NodeApiError): unknown =>
+	JSON.parse(JSON.stringify({ ...error, message: error.message, description: error.description }));
 
 const ECHOES: Array<[string, (key: string) => string]> = [
 	['the key', (key) => key],
@@ -50,7 +63,16 @@ const ECHOES: Array<[string, (key: string) => string]> = [
 	['the key in base64', (key) => Buffer.from(`Bearer ${key}`).toString('base64')],
 	['the key as HTML entities', (key) => [...key].map((c) => `&#${c.charCodeAt(0)};`).join('')],
 	['the key with zero-width spaces inside', (key) => [...key].join('\u200b')],
+	['the key with U+E0100 between its characters', (key) => spreadWith(key, ['\u{E0100}'])],
+	['the key with a byte-order mark after every 7 characters', (key) => spreadWith(key, ['', '', '', '', '', '', '\uFEFF'])],
+	['the key upper-cased in a German message', (key) => `Ungültiger Schlüssel ${key.toUpperCase()}`],
+	['the key in Turkish upper case', (key) => key.toLocaleUpperCase('tr')],
+	['the key with zero-width spaces inside, percent-encoded', (key) => encodeURIComponent(spreadWith(key, ['\u200b']))],
+	['the key with variation selectors inside, as HTML entities', (key) => spreadWith(key, ['&#917760;'])],
 ];
+
+/** Invisible characters from the whole Default_Ignorable class, 1 or 2 in each gap of the key. */
+const gapsOfInvisibles = fc.array(fc.string({ unit: invisibleCharacter, minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 12 });
 
 describe('an error answer that echoes the key, through n8n-core’s HTTP client', () => {
 	it.each(ECHOES)('shows no run of 8 characters of it when the platform quotes %s', async (_label, echo) => {
@@ -60,9 +82,22 @@ describe('an error answer that echoes the key, through n8n-core’s HTTP client'
 				answer = (sent) => ({ status, body: JSON.stringify({ message: `invalid key ${echo(sent)}` }) });
 				const error = await createRoomFailure(url, undefined, key);
 				expect(error.message).toContain(`(HTTP ${status})`);
-				expect(holdsRunOf(shownBy(error), key)).toBe(false);
+				expect(showsKeyIn(shownBy(error), key)).toBe(false);
 			}),
 			{ numRuns: 25 },
+		);
+	});
+
+	it("shows no run of 8 characters of it when the platform quotes it with any of Unicode's default-ignorable characters inside", async () => {
+		await fc.assert(
+			fc.asyncProperty(apiKey, gapsOfInvisibles, async (key, gaps) => {
+				fc.pre(key.trim() === key && !/^bearer/i.test(key));
+				answer = (sent) => ({ status: 400, body: JSON.stringify({ message: `invalid key ${spreadWith(sent, gaps)}` }) });
+				const error = await createRoomFailure(url, undefined, key);
+				expect(error.message).toContain('(HTTP 400)');
+				expect(showsKeyIn(shownBy(error), key)).toBe(false);
+			}),
+			{ numRuns: 40 },
 		);
 	});
 
@@ -72,7 +107,7 @@ describe('an error answer that echoes the key, through n8n-core’s HTTP client'
 		answer = (sent) => ({ status: 401, body: JSON.stringify({ message: `token ${sent} expired` }) });
 		const error = await createRoomFailure(url, undefined, key);
 		expect(error.message).toBe('The platform rejected the API key (HTTP 401) [item 0]');
-		expect(holdsRunOf(shownBy(error), key)).toBe(false);
+		expect(showsKeyIn(shownBy(error), key)).toBe(false);
 	});
 
 	it(`a key longer than ${MAX_API_KEY_LENGTH} characters is refused before anything is sent, without quoting it`, async () => {
@@ -82,7 +117,7 @@ describe('an error answer that echoes the key, through n8n-core’s HTTP client'
 		expect(error.message).toBe(
 			'The API key in the Video Platform API credential is longer than 16,384 characters, too long to be an API key [item 0]',
 		);
-		expect(shownBy(error)).not.toContain('kkkkkkkk');
+		expect(JSON.stringify(shownBy(error))).not.toContain('kkkkkkkk');
 		expect(requests).toBe(before);
 	});
 });
@@ -100,9 +135,21 @@ describe('a successful answer that echoes the key', () => {
 					body: JSON.stringify({ id: 'room-1', createdWith: `Bearer ${echo(sent)}`, [sent]: [{ token: sent }], name: 'Biology' }),
 				});
 				const { body } = await send(key);
-				expect(holdsRunOf(JSON.stringify(body), key)).toBe(false);
+				expect(showsKeyIn(body, key)).toBe(false);
 				expect(JSON.stringify(body)).toContain(KEY_REMOVED_MARKER);
 				expect(body).toMatchObject({ id: 'room-1', name: 'Biology' });
+			}),
+			{ numRuns: 40 },
+		);
+	});
+
+	it("has the key with any of Unicode's default-ignorable characters inside replaced by the marker", async () => {
+		await fc.assert(
+			fc.asyncProperty(apiKey, gapsOfInvisibles, async (key, gaps) => {
+				fc.pre(key.trim() === key && !/^bearer/i.test(key));
+				answer = (sent) => ({ status: 201, body: JSON.stringify({ id: 'room-1', echo: `Bearer ${spreadWith(sent, gaps)}`, name: 'Biology' }) });
+				const { body } = await send(key);
+				expect(body).toEqual({ id: 'room-1', echo: `Bearer ${KEY_REMOVED_MARKER}`, name: 'Biology' });
 			}),
 			{ numRuns: 40 },
 		);

@@ -7,6 +7,7 @@ import {
 	stripControlCharacters,
 	withoutMarkup,
 } from '../../../../nodes/VideoPlatform/transport/platformText';
+import { invisibleCharacter, spreadWith, unicodeText } from '../../../helpers/keyTraces';
 import { ANGLE_BRACKETS, MARKUP_EXAMPLES, outsideTextWithMarkup } from '../../../helpers/outsideText';
 
 const KEY = 'sk_live_secret_0123456789';
@@ -51,6 +52,20 @@ describe('redact', () => {
 			'key=[redacted]; Authorization: Bearer [redacted]',
 		);
 		expect(redact('no secret here', '')).toBe('no secret here');
+	});
+
+	it('removes a Bearer token after control or invisible characters, and with them inside "Bearer", in its first pass', () => {
+		const control = fc.integer({ min: 0, max: 0x9f }).filter((code) => code < 0x20 || code >= 0x7f).map((code) => String.fromCharCode(code));
+		const separator = fc.string({ unit: fc.oneof(control, invisibleCharacter, fc.constantFrom(' ', '\t')), minLength: 1, maxLength: 4 });
+		const token = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), minLength: 1, maxLength: 40 });
+		fc.assert(
+			fc.property(separator, token, fc.array(invisibleCharacter, { maxLength: 5 }), (between, sent, inWord) => {
+				fc.pre(!sent.startsWith('[redacted]'));
+				const word = inWord.length === 0 ? 'Bearer' : spreadWith('Bearer', inWord);
+				expect(redact(`Authorization: ${word}${between}${sent} end`, KEY)).toBe('Authorization: Bearer [redacted] end');
+			}),
+			{ numRuns: 300 },
+		);
 	});
 
 	it('removes the key in another letter case, and as JSON escapes it inside a string', () => {
@@ -162,7 +177,7 @@ const FORMS: Array<[string, (run: string) => string]> = [
 describe('redact: properties over generated keys and texts', () => {
 	it.each(FORMS)('leaves no run of 8 characters of the key %s, wherever it is cut from the key', (_label, encode) => {
 		fc.assert(
-			fc.property(printableKey(8, 300), fc.nat(), fc.nat(), fc.string(), fc.string(), (key, a, b, before, after) => {
+			fc.property(printableKey(8, 300), fc.nat(), fc.nat(), unicodeText(60), unicodeText(60), (key, a, b, before, after) => {
 				const start = a % (key.length - 7);
 				const run = key.slice(start, start + 8 + (b % (key.length - start - 7)));
 				fc.pre(!holdsRunOf(`${before} ${after}`, key));
@@ -201,7 +216,7 @@ describe('redact: properties over generated keys and texts', () => {
 
 	it('changes nothing in a text that holds no run of the key', () => {
 		fc.assert(
-			fc.property(printableKey(8, 200), fc.string({ maxLength: 300 }), (key, text) => {
+			fc.property(printableKey(8, 200), unicodeText(300), (key, text) => {
 				fc.pre(!holdsRunOf(text, key) && !/bearer/i.test(text) && !/[%\\&]/.test(text));
 				expect(redact(text, key)).toBe(text);
 			}),

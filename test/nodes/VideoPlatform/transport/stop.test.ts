@@ -144,3 +144,31 @@ describe('many items waiting at once', () => {
 		expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);
 	});
 });
+
+describe('the wall clock is set back while requests are under way (an NTP step, a resumed VM)', () => {
+	afterEach(() => jest.restoreAllMocks());
+
+	it("a request sent after the step keeps its whole deadline: it does not join an older request's", async () => {
+		const wall = Date.now();
+		// The wall clock stands still from here, as if set back by the time that passes.
+		jest.spyOn(Date, 'now').mockReturnValue(wall);
+		const older = new RunStop().deadline(1500);
+		await new Promise((resolve) => setTimeout(resolve, 800));
+		const newer = new RunStop().deadline(1500);
+		await new Promise<void>((resolve) => older.onEnd(resolve));
+		// The newer request has had about 700 of its 1,500 ms.
+		expect(older.expired).toBe(true);
+		expect(newer.ended).toBe(false);
+		await new Promise<void>((resolve) => newer.onEnd(resolve));
+		expect(newer.expired).toBe(true);
+	});
+
+	it('a wait for the shared pacer after a 429 lasts as asked, not as long as the step', async () => {
+		const pacer = new PacerRegistry(systemClock).pacerFor('credential', 'https://platform.test', 'key');
+		pacer.recordRefusal(50);
+		jest.spyOn(Date, 'now').mockReturnValue(Date.now() - 3_600_000);
+		const turn = pacer.waitForTurn().then(() => 'turn' as const);
+		const tooLate = new Promise((resolve) => setTimeout(() => resolve('still waiting after 2 s'), 2000));
+		expect(await Promise.race([turn, tooLate])).toBe('turn');
+	});
+});

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+
+import { anyText, codePointsOf } from './unicode';
+
+/**
+ * What the redaction tests generate and how they check that nothing of the key shows: written
+ * apart from the redaction, from Unicode's own classes, so that the two cannot share a blind spot.
+ */
+
+/** Unicode's Default_Ignorable_Code_Point class, thousands of code points that show nothing. */
+const DEFAULT_IGNORABLE = codePointsOf(/^\p{Default_Ignorable_Code_Point}$/u);
+
+/** Any one character of the whole Default_Ignorable class. */
+export const invisibleCharacter = fc
+	.integer({ min: 0, max: DEFAULT_IGNORABLE.length - 1 })
+	.map((index) => String.fromCodePoint(DEFAULT_IGNORABLE[index]));
+
+/** Text from the whole of Unicode: any code point, or the characters people write. */
+export const unicodeText = (maxLength: number) =>
+	fc.oneof(anyText({ maxLength }), fc.string({ unit: 'grapheme', maxLength }));
+
+const SPECIAL = [...' .*+?^${}()|[]\\/"\'%&#=:;,<>~`!@'];
+const VISIBLE_ASCII = fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code));
+
+/** API keys as a header carries them, often with spaces and characters special to regular expressions, JSON and URLs. */
+export const apiKeyWith = (minLength: number, maxLength: number) =>
+	fc.string({ unit: fc.oneof(VISIBLE_ASCII, fc.constantFrom(...SPECIAL)), minLength, maxLength });
+
+/** Keys with an i or I at least every 7 characters: Turkish casing turns each into İ or ı. */
+export const keyWithIs = fc
+	.array(fc.tuple(apiKeyWith(0, 6), fc.constantFrom('i', 'I')), { minLength: 8, maxLength: 24 })
+	.map((parts) => parts.map(([part, letter]) => part + letter).join(''));
+
+/** The key with `gaps` (one after each character, over again) slipped between its characters. */
+export function spreadWith(key: string, gaps: string[]): string {
+	return [...key].map((character, at) => (at < key.length - 1 ? character + gaps[at % gaps.length] : character)).join('');
+}
+
+/** A text as a person reads it: nothing invisible, no accents, one letter case. */
+function asRead(text: string): string {
+	return text
+		.replace(/[\p{Default_Ignorable_Code_Point}\p{Cc}]/gu, '')
+		.normalize('NFKD')
+		.replace(/\p{M}/gu, '')
+		.toUpperCase()
+		.toLowerCase();
+}
+
+/** Percent-escapes undone as a browser's address bar shows them; a run that is no UTF-8 stays as it is. */
+const percentDecoded = (text: string) =>
+	text.replace(/(?:%[0-9a-f]{2})+/gi, (escapes) => {
+		try {
+			return decodeURIComponent(escapes);
+		} catch {
+			return escapes;
+		}
+	});
+
+/** Numeric HTML entities undone, as a browser shows them. */
+const entitiesDecoded = (text: string) =>
+	text.replace(/&#(?:x([0-9a-f]{1,6})|(\d{1,7}));/gi, (entity, hex: string | undefined, decimal: string | undefined) => {
+		const code = hex !== undefined ? parseInt(hex, 16) : Number(decimal);
+		return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+	});
+
+/**
+ * Whether a person reads 8 consecutive characters of the key (a shorter key whole) in the text,
+ * as it is or as a browser shows its percent-escapes or HTML entities.
+ */
+export function showsRunOf(text: string, key: string): boolean {
+	const readKey = asRead(key);
+	const size = Math.min(8, readKey.length);
+	return [text, percentDecoded(text), entitiesDecoded(text)].some((form) => {
+		const read = asRead(form);
+		for (let at = 0; at + size <= readKey.length; at++) if (read.includes(readKey.slice(at, at + size))) return true;
+		return false;
+	});
+}
