@@ -133,7 +133,7 @@ describe.each(VERSIONS)('the Video Platform nodes in a real browser, n8n %s', (v
 		await pictures.take(page, 'example-run.png');
 	});
 
-	it('a manual run whose platform answers with markup: the toast, the error panel and the hints show it as text, with no link or image', async () => {
+	it('a manual run whose platform answers with markup: the toast and the error panel show it as text, and no link or image from it is anywhere on the page', async () => {
 		const json = { 'content-type': 'application/json' };
 		const rows = [`${LINK} ${IMAGE}`, `Title ${IMAGE}`, 'Redirect javascript', 'Redirect data', `"><img src=https://evil.example/x.png onerror=alert(1)>`].map((name) => ({ name }));
 		// Item 0 answers first, so that it is the run's error; the others follow in order and are quoted under it.
