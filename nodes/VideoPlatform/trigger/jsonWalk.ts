@@ -2,7 +2,7 @@
  * One pass over a JSON value's text, telling a visitor what it meets: every character is read
  * once (a member name's once more, to decode it), whatever the nesting, and no recursion, so
  * depth costs no stack. Meant for text JSON.parse accepted; on other text it still
- * ends, having read each character at most once.
+ * ends, or throws a SyntaxError where a member name is not JSON.
  */
 
 const QUOTE = 0x22;
