@@ -32,11 +32,12 @@ function skipSpaces(text: string, at: number): number {
 	return at;
 }
 
+/** The end of the string whose opening quote is at `at`: the next quote after an even run of backslashes. */
 function stringEnd(text: string, at: number): number {
-	for (let end = at + 1; end < text.length; end++) {
-		const code = text.charCodeAt(end);
-		if (code === QUOTE) return end + 1;
-		if (code === BACKSLASH) end++;
+	for (let quote = text.indexOf('"', at + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+		let backslashes = 0;
+		while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+		if (backslashes % 2 === 0) return quote + 1;
 	}
 	return text.length;
 }

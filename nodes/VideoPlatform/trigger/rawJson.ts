@@ -5,6 +5,7 @@
  * Each reading is one pass over the text (jsonWalk.ts): a delivery's size bounds its work, however
  * deeply it nests.
  */
+import { canonicalJson } from './canonicalJson';
 import { isJsonSpace, walkJson } from './jsonWalk';
 
 const OPEN_OBJECT = 0x7b;
@@ -89,6 +90,8 @@ function joined(pieces: Pieces): string {
 	return flat.join('');
 }
 
+const commaSeparated = (items: Pieces[]): Pieces => items.flatMap((item, index) => (index === 0 ? [item] : [',', item]));
+
 /** An open list's entries, or an open object's members by name (a later one of a name replacing an earlier one). */
 interface OpenValue {
 	key: string | undefined;
@@ -98,10 +101,10 @@ interface OpenValue {
 
 /**
  * JSON with the keys of every object sorted and strings written one way, numbers exactly as
- * sent (or, with `numbersAsParsed`, as JSON.parse reads them): equal values give equal text, and
- * two numbers whose text differs never do. One pass over the text.
+ * sent: equal values give equal text, and two numbers whose text differs never do. One pass over
+ * the text.
  */
-export function canonicalSource(source: string, numbersAsParsed = false): string {
+export function canonicalSource(source: string): string {
 	const open: OpenValue[] = [];
 	let key: string | undefined;
 	let result: Pieces = [];
@@ -120,20 +123,17 @@ export function canonicalSource(source: string, numbersAsParsed = false): string
 			const first = token.charCodeAt(0);
 			const isNumber = first === 0x2d || (first >= 0x30 && first <= 0x39);
 			// Strings one way: escapes undone, then written as JSON.stringify writes them.
-			add([isNumber && !numbersAsParsed ? token : JSON.stringify(JSON.parse(token))], key);
+			add([isNumber ? token : JSON.stringify(JSON.parse(token))], key);
 		},
 		open(start) {
 			open.push(source.charCodeAt(start) === OPEN_OBJECT ? { key, members: new Map() } : { key, entries: [] });
 		},
 		close() {
-			const done = open.pop() as OpenValue;
-			if (done.entries) {
-				add(['[', ...done.entries.flatMap((entry, index) => (index === 0 ? [entry] : [',', entry])), ']'], done.key);
-				return;
-			}
-			const names = [...(done.members as Map<string, Pieces>).keys()].sort();
-			const members = names.map((name): Pieces => [JSON.stringify(name), ':', (done.members as Map<string, Pieces>).get(name) as Pieces]);
-			add(['{', ...members.flatMap((member, index) => (index === 0 ? [member] : [',', member])), '}'], done.key);
+			const { key: name, entries, members } = open.pop() as OpenValue;
+			if (members) {
+				const sorted = [...members.keys()].sort().map((member): Pieces => [JSON.stringify(member), ':', members.get(member) as Pieces]);
+				add(['{', ...commaSeparated(sorted), '}'], name);
+			} else add(['[', ...commaSeparated(entries ?? []), ']'], name);
 		},
 	});
 	return joined(result);
@@ -141,14 +141,15 @@ export function canonicalSource(source: string, numbersAsParsed = false): string
 
 /**
  * The exact text of the value at `path` in the raw body, when the raw body is a JSON object and
- * holds there what the payload holds (n8n's parse of it, numbers perhaps rounded).
+ * holds there what the payload holds (n8n's parse of it, numbers perhaps rounded): compared as
+ * JSON.parse reads both, so that a body decoded otherwise than n8n decoded it is never used.
  */
 export function exactSourceAt(raw: string | undefined, path: string, value: unknown): string | undefined {
 	if (raw === undefined || value === undefined) return undefined;
 	try {
 		const source = sourceAt(raw, path);
 		if (source === undefined) return undefined;
-		return canonicalSource(source, true) === canonicalSource(JSON.stringify(value), true) ? source : undefined;
+		return canonicalJson(JSON.parse(source)) === canonicalJson(value) ? source : undefined;
 	} catch {
 		return undefined;
 	}
