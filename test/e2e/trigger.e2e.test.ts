@@ -9,6 +9,7 @@ import { FULL_VERSIONS } from './n8nWithPackage';
 import type { Execution } from './scenarios/triggerDeliveries';
 import { deliveryOf, itTakesABurstOfDeliveries, SECRET_HEADER, TRIGGER, triggerInN8n } from './scenarios/triggerDeliveries';
 import { MAX_BODY_BYTES } from '../../nodes/VideoPlatform/trigger/body';
+import { versionSpec } from '../../tools/install/versions';
 
 const SECRET = 'whsec_e2e_81c4f0a2d9';
 
@@ -55,6 +56,12 @@ const atVersion = (typeVersion: number, webhookId: string) =>
 		node(PASSED, 'n8n-nodes-base.noOp', {}),
 	]);
 const version1Workflow = atVersion(1, '2b6e9d14-8c3f-4a71-b5e2-1d9c7f4a0b66');
+// Two ids that JSON.parse reads as one number (18446744073709551616): they differ only past 2^53.
+const BIG_IDS = ['18446744073709551614', '18446744073709551615'];
+const onlyBigIdWorkflow = workflow('wfOnlyBigId', [
+	node(TRIGGER, VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: ALL_DELIVERIES, options: { filterField: 'id', filterValues: BIG_IDS[1] } }, { webhookId: '8e1f3a57-6c2d-4b90-9a7e-3d5c1b8f2e88' }),
+	node(PASSED, 'n8n-nodes-base.noOp', {}),
+]);
 const version1_1Workflow = atVersion(1.1, '4c8a2f60-3d1e-4b95-a7c3-6e0b9d2f1a77');
 
 describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version) => {
@@ -63,7 +70,7 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 		idPrefix: '',
 		webhookId: '5f7c1d2e-0b6a-4c59-9e1f-3a8d7b2c4e60',
 		secret: SECRET,
-		moreWorkflows: [byIdWorkflow, byBodyWorkflow, twoKeysWorkflow, removeDuplicatesWorkflow, badAuthWorkflow, version1Workflow, version1_1Workflow],
+		moreWorkflows: [byIdWorkflow, byBodyWorkflow, twoKeysWorkflow, removeDuplicatesWorkflow, badAuthWorkflow, version1Workflow, version1_1Workflow, onlyBigIdWorkflow],
 	});
 	const { post, executions } = trigger;
 
@@ -130,13 +137,13 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 		 * Posts these exact bytes to a workflow's trigger, waits for the execution it starts, and
 		 * says whether the delivery passed the filter (and so reached "Passed").
 		 */
-		const deliver = async (wf: typeof byIdWorkflow, bytes: string) => {
+		const deliver = async (wf: typeof byIdWorkflow, bytes: string | Uint8Array, headers: Record<string, string> = { 'Content-Type': 'application/json' }) => {
 			const n8n = trigger.n8n();
 			const apiKey = trigger.apiKey();
 			const before = (await waitForExecutions(n8n.baseUrl, apiKey, wf.id, { atLeast: 0 })).length;
 			const response = await fetch(n8n.triggerUrl(wf), {
 				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
+				headers,
 				body: bytes,
 			});
 			expect(await response.json()).toEqual({ received: true, started: true });
@@ -200,6 +207,41 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 			expect(await passes(byIdWorkflow, '{ "id": 12345678901234567890 }')).toBe(false);
 		});
 
+		describe('in another charset, as n8n decodes it', () => {
+			const UTF16 = { 'Content-Type': 'application/json; charset=utf-16le' };
+			const dropsMark = versionSpec(version).capabilities.jsonByteOrderMark === 'dropped';
+			/** A JSON body in UTF-16LE, with a byte-order mark where this n8n takes one. */
+			const utf16 = (id: string, mark = dropsMark) => Buffer.from(`${mark ? '\ufeff' : ''}{"id":${id},"note":"Grüße aus Köln 🎥"}`, 'utf16le');
+
+			it(`keys two ids that differ only past 2^53 apart, with each id's exact text (${dropsMark ? 'with' : 'without'} a byte-order mark)`, async () => {
+				const first = await deliver(byIdWorkflow, utf16(BIG_IDS[0]), UTF16);
+				expect(first).toMatchObject({ status: 'success', passed: true });
+				expect(first.webhook).toMatchObject({ deliveryKeySource: 'id', deliveryId: BIG_IDS[0] });
+				expect(first.webhook.inexactFields).toBeUndefined();
+				const second = await deliver(byIdWorkflow, utf16(BIG_IDS[1]), UTF16);
+				expect(second).toMatchObject({ status: 'success', passed: true });
+				expect(second.webhook).toMatchObject({ deliveryId: BIG_IDS[1] });
+				expect(second.webhook.deliveryKey).not.toBe(first.webhook.deliveryKey);
+				expect(await passes(byIdWorkflow, `{"id":${BIG_IDS[0]}}`)).toBe(false);
+			});
+
+			it('Only When Field lets through the id typed as sent, and not the other one n8n reads as the same number', async () => {
+				const post = async (id: string) => await fetch(trigger.n8n().triggerUrl(onlyBigIdWorkflow), { method: 'POST', headers: UTF16, body: utf16(id) });
+				expect(await (await post(BIG_IDS[1])).json()).toEqual({ received: true, started: true });
+				expect(await (await post(BIG_IDS[0])).json()).toEqual({ received: true, started: false, reason: 'filtered' });
+			});
+
+			if (!dropsMark) {
+				it('this n8n answers 422 to a JSON body with a byte-order mark itself, and nothing starts', async () => {
+					const n8n = trigger.n8n();
+					const before = (await waitForExecutions(n8n.baseUrl, trigger.apiKey(), byIdWorkflow.id, { atLeast: 0 })).length;
+					const response = await fetch(n8n.triggerUrl(byIdWorkflow), { method: 'POST', headers: UTF16, body: utf16('1', true) });
+					expect(response.status).toBe(422);
+					expect(await waitForExecutions(n8n.baseUrl, trigger.apiKey(), byIdWorkflow.id, { atLeast: 0 })).toHaveLength(before);
+				});
+			}
+		});
+
 		it('still drops them after n8n restarts', async () => {
 			const n8n = trigger.n8n();
 			await n8n.stop();
@@ -261,6 +303,15 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 			const atVersion1_1 = await itemOf(version1_1Workflow, body, headers);
 			expect(atVersion1_1).toEqual(atVersion1);
 			expect((atVersion1_1._webhook as Record<string, unknown>).bodySha256).toBe(sha256(body));
+		});
+
+		it('a +json body in UTF-16LE with a byte-order mark is read in its charset, its id exact, at 1 and 1.1 alike', async () => {
+			const body = Buffer.from(`\ufeff{"id":${BIG_IDS[1]},"n":"ü"}`, 'utf16le');
+			const headers = { 'Content-Type': 'application/something+json; charset=utf-16le' };
+			const atVersion1 = await itemOf(version1Workflow, body, headers);
+			const atVersion1_1 = await itemOf(version1_1Workflow, body, headers);
+			expect(atVersion1_1).toEqual(atVersion1);
+			expect(atVersion1_1).toMatchObject({ n: 'ü', _webhook: { deliveryId: BIG_IDS[1], bodySha256: sha256(body) } });
 		});
 
 		it(`refuses a body n8n left unread over ${MAX_BODY_BYTES / 1024 / 1024} MiB with a 413, and starts nothing`, async () => {

@@ -7,6 +7,8 @@ export interface WebhookContextOptions {
 	rawBody?: string | Buffer;
 	/** A body n8n left unread (version 1.1, a type n8n does not parse): the request's stream carries it. */
 	unread?: Buffer | string;
+	/** The charset n8n took from the Content-Type, as it sets `request.encoding` (lower-cased). */
+	encoding?: string;
 	headers?: IDataObject;
 	query?: IDataObject;
 	parameters?: IDataObject;
@@ -32,8 +34,9 @@ export function recordingResponse(answered: { status?: number; body?: unknown })
 /** The request as n8n hands it to webhook(): a stream, read by n8n or not. */
 function requestOf(options: WebhookContextOptions) {
 	const headers = { ...options.headers };
-	if (options.unread !== undefined) return Object.assign(Readable.from([Buffer.from(options.unread)]), { headers, body: options.body });
-	if (options.rawBody !== undefined) return Object.assign(Readable.from([]), { headers, body: options.body, rawBody: Buffer.from(options.rawBody) });
+	const { encoding } = options;
+	if (options.unread !== undefined) return Object.assign(Readable.from([Buffer.from(options.unread)]), { headers, body: options.body, encoding });
+	if (options.rawBody !== undefined) return Object.assign(Readable.from([]), { headers, body: options.body, rawBody: Buffer.from(options.rawBody), encoding });
 	return { headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, body: options.body };
 }
 

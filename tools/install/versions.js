@@ -27,6 +27,8 @@
 //   - v3Report: n8n's report of what its 3.0 changes (GET /rest/breaking-changes/report?version=v3)
 //   - ssrfProtection: N8N_SSRF_PROTECTION_ENABLED=true makes n8n refuse requests to private
 //     addresses unless N8N_SSRF_ALLOWED_HOSTNAMES / N8N_SSRF_ALLOWED_IP_RANGES allow them (1.x has no such setting)
+//   - jsonByteOrderMark: n8n parses a JSON body that starts with a byte-order mark ('dropped',
+//     middlewares/body-parser's stripBom) or answers 422 to it ('refused')
 // - notInstallable: why a version cannot be installed here; it has no other field.
 
 /**
@@ -40,6 +42,7 @@
  * @property {boolean} packagesManagedByEnv
  * @property {boolean} v3Report
  * @property {boolean} ssrfProtection
+ * @property {'dropped' | 'refused'} jsonByteOrderMark
  *
  * @typedef {object} VersionEntry
  * @property {20 | 24} [node]
@@ -65,6 +68,7 @@ const AS_IN_2_41 = Object.freeze({
 	packagesManagedByEnv: true,
 	v3Report: true,
 	ssrfProtection: true,
+	jsonByteOrderMark: 'dropped',
 });
 
 /** Measured on 1.123.50 (task runners are off by default there: no broker). */
@@ -78,6 +82,7 @@ const AS_IN_1_123 = Object.freeze({
 	packagesManagedByEnv: false,
 	v3Report: false,
 	ssrfProtection: false,
+	jsonByteOrderMark: 'refused',
 });
 
 /** @type {Readonly<Record<string, VersionEntry>>} */

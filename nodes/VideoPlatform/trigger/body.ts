@@ -16,6 +16,8 @@ type BodyProblem = typeof BODY_TOO_LARGE | typeof BODY_UNREADABLE;
 export interface WebhookRequest {
 	headers: Record<string, string | string[] | undefined>;
 	rawBody?: Buffer | string;
+	/** The Content-Type's charset as n8n read it (lower-cased), which n8n decodes a body it parses with. */
+	encoding?: string;
 	readonly readableEnded: boolean;
 	readonly destroyed: boolean;
 	on(event: 'data', listener: (chunk: Buffer) => void): this;

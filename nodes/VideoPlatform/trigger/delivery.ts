@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { DELIVERY_INFO_KEY } from '../shared/deliveryKey';
+import { withoutByteOrderMark } from './rawJson';
 
 /** Inside the details: a payload's own `_webhook` member, which the details must not lose. */
 export const PAYLOAD_OWN_INFO_KEY = 'fromPayload';
@@ -10,24 +11,40 @@ export interface IncomingDelivery {
 	parsedBody: unknown;
 	/** The raw body, when n8n kept it. */
 	rawBody?: Buffer | string;
+	/** The charset n8n took from the Content-Type (its `request.encoding`), lower-cased, if any. */
+	encoding?: string;
 	headers: IDataObject;
 	query: IDataObject;
 }
 
-function rawText(raw: Buffer | string | undefined): string {
-	if (raw === undefined) return '';
-	return typeof raw === 'string' ? raw : raw.toString('utf8');
+/**
+ * The raw body's text as n8n decodes a body it parses: with Node's Buffer decoder for the charset
+ * n8n took from the Content-Type, as n8n calls it (UTF-8 without one). A charset Node does not know
+ * makes n8n refuse a body it parses (422), so only a body the trigger parses itself (a `+json`
+ * type, for example) gets here with one: it is read as UTF-8, as before.
+ */
+export function bodyTextOf({ rawBody, encoding }: IncomingDelivery): string {
+	if (rawBody === undefined) return '';
+	if (typeof rawBody === 'string') return rawBody;
+	try {
+		return rawBody.toString(encoding as BufferEncoding | undefined);
+	} catch {
+		return rawBody.toString('utf8');
+	}
 }
 
 /** The payload: a JSON object as it is, anything else under `body`, never a crash. */
-export function payloadOf({ parsedBody, rawBody }: IncomingDelivery): IDataObject {
+export function payloadOf(delivery: IncomingDelivery): IDataObject {
+	const { parsedBody } = delivery;
+	const rawText = bodyTextOf(delivery);
 	if (parsedBody && typeof parsedBody === 'object' && !Array.isArray(parsedBody) && !Buffer.isBuffer(parsedBody)) {
-		if (Object.keys(parsedBody).length > 0 || rawText(rawBody).trim() === '') return parsedBody as IDataObject;
+		if (Object.keys(parsedBody).length > 0 || rawText.trim() === '') return parsedBody as IDataObject;
 	}
 	if (Array.isArray(parsedBody)) return { body: parsedBody as IDataObject[] };
-	const text = rawText(rawBody) || (typeof parsedBody === 'string' ? parsedBody : '');
+	const text = rawText || (typeof parsedBody === 'string' ? parsedBody : '');
 	try {
-		const parsed: unknown = JSON.parse(text);
+		// As n8n 2.x parses JSON: a leading byte-order mark is not part of it.
+		const parsed: unknown = JSON.parse(withoutByteOrderMark(text));
 		if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as IDataObject;
 		return { body: parsed as IDataObject['body'] };
 	} catch {

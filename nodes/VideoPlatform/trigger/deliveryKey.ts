@@ -4,22 +4,22 @@ import type { IDataObject } from 'n8n-workflow';
 import type { DeliveryKey } from '../shared/deliveryKey';
 import { UNMATCHABLE_KEY_PREFIX } from '../shared/deliveryKey';
 import { valueAt } from './delivery';
+import { canonicalJson } from './canonicalJson';
 import { canonicalSource, exactSourceAt } from './rawJson';
+
+export { canonicalJson };
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
-/**
- * JSON with the keys of every object sorted, so that equal values give equal text. Recursive:
- * the trigger refuses a delivery nested deeper than MAX_NESTING_DEPTH (shared/nesting.ts)
- * before it gets here.
- */
-export function canonicalJson(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-	if (value !== null && typeof value === 'object') {
-		const entries = Object.keys(value).sort();
-		return `{${entries.map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+/** Whether a value holds a number JSON.parse may have rounded: any but a whole number within ±2^53. */
+export function holdsInexactNumber(value: unknown): boolean {
+	const pending: unknown[] = [value];
+	while (pending.length > 0) {
+		const next = pending.pop();
+		if (typeof next === 'number' && !Number.isSafeInteger(next)) return true;
+		if (next !== null && typeof next === 'object') for (const inner of Object.values(next)) pending.push(inner);
 	}
-	return JSON.stringify(value) ?? 'null';
+	return false;
 }
 
 function isEmpty(value: unknown): boolean {
@@ -45,27 +45,33 @@ export function bodySha256Of(rawBody: Buffer | string | undefined): string | nul
 	return rawBody === undefined ? null : sha256Hex(rawBody);
 }
 
+const bodyKeyOf = (bodySha256: string | null): DeliveryKey =>
+	bodySha256 === null
+		? { deliveryKey: `${UNMATCHABLE_KEY_PREFIX}${randomUUID()}`, deliveryKeySource: 'none' }
+		: { deliveryKey: `body:${bodySha256}`, deliveryKeySource: 'body' };
+
 /**
  * The key that Webhook Delivery → Drop Redelivered after the trigger compares. Always a fixed-length
  * digest, so what n8n keeps per delivery does not grow with the id. With an id field set, the id's value;
  * without one, the raw body's digest. Prefixes keep the two kinds apart. A delivery that has
- * neither gets a random key that matches nothing, so it is never dropped.
+ * neither gets a random key that matches nothing, so it is never dropped. An id holding a number
+ * whose text the body does not give (`inexact`) is keyed by the body's digest instead: its parsed
+ * number may be the rounding of another id's too, and two deliveries must not share a key.
  */
 export function deliveryKeyOf(
 	payload: IDataObject,
 	idField: string,
 	bodySha256: string | null,
 	rawJson?: string,
-): DeliveryKey & { deliveryId?: string } {
+): DeliveryKey & { deliveryId?: string; inexact?: true } {
 	const field = idField.trim();
-	if (field !== '') {
-		const value = valueAt(payload, field);
-		const id = deliveryIdOf(value, exactSourceAt(rawJson, field, value));
-		// The id's exact text, for users who compare it themselves: a text id as it is.
-		const deliveryId = typeof value === 'string' ? value : id;
-		if (id !== undefined) return { deliveryKey: `id:${sha256Hex(id)}`, deliveryKeySource: 'id', deliveryId };
-	} else if (bodySha256 !== null) {
-		return { deliveryKey: `body:${bodySha256}`, deliveryKeySource: 'body' };
-	}
-	return { deliveryKey: `${UNMATCHABLE_KEY_PREFIX}${randomUUID()}`, deliveryKeySource: 'none' };
+	if (field === '') return bodyKeyOf(bodySha256);
+	const value = valueAt(payload, field);
+	const source = exactSourceAt(rawJson, field, value);
+	if (source === undefined && holdsInexactNumber(value)) return { ...bodyKeyOf(bodySha256), inexact: true };
+	const id = deliveryIdOf(value, source);
+	if (id === undefined) return { deliveryKey: `${UNMATCHABLE_KEY_PREFIX}${randomUUID()}`, deliveryKeySource: 'none' };
+	// The id's exact text, for users who compare it themselves: a text id as it is.
+	const deliveryId = typeof value === 'string' ? value : id;
+	return { deliveryKey: `id:${sha256Hex(id)}`, deliveryKeySource: 'id', deliveryId };
 }

@@ -1,60 +1,64 @@
 /**
  * A delivery's values as the platform wrote them. n8n parses the body with JSON.parse, which
  * rounds numbers beyond 2^53 (a 64-bit id such as 1234567890123456789 becomes
- * 1234567890123456800), so ids and filter values are read from the raw body's text instead.
+ * 1234567890123456800), so ids and filter values are read from the body's text instead.
+ * Each reading is one pass over the text (jsonWalk.ts): a delivery's size bounds its work, however
+ * deeply it nests.
  */
+import { canonicalJson } from './canonicalJson';
+import { isJsonSpace, walkJson } from './jsonWalk';
 
-const isSpace = (char: string | undefined) => char === ' ' || char === '\t' || char === '\n' || char === '\r';
+const OPEN_OBJECT = 0x7b;
+const BYTE_ORDER_MARK = 0xfeff;
 
-function skipSpaces(text: string, at: number): number {
-	while (isSpace(text[at])) at++;
+/** The text without a leading byte-order mark, as n8n 2.x parses a JSON body (n8n 1.x refuses one with it). */
+export function withoutByteOrderMark(text: string): string {
+	return text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
+}
+
+function firstValueAt(text: string): number {
+	let at = 0;
+	while (at < text.length && isJsonSpace(text.charCodeAt(at))) at++;
 	return at;
 }
 
-/** The end of the string token starting at `at` (its opening quote). */
-function stringEnd(text: string, at: number): number {
-	let end = at + 1;
-	while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-	return end + 1;
-}
-
-/** The end of the value starting at `at`: nested values by counting brackets outside strings. */
-function valueEnd(text: string, at: number): number {
-	if (text[at] === '"') return stringEnd(text, at);
-	if (text[at] !== '{' && text[at] !== '[') {
-		let end = at;
-		while (end < text.length && !/[\s,\]}]/.test(text[end])) end++;
-		return end;
-	}
-	let depth = 0;
-	for (let end = at; end < text.length; end++) {
-		const char = text[end];
-		if (char === '"') end = stringEnd(text, end) - 1;
-		else if (char === '{' || char === '[') depth++;
-		else if ((char === '}' || char === ']') && --depth === 0) return end + 1;
-	}
-	return text.length;
-}
-
-/** The [start, end) of each member of the object or list at `at`, by name (a list's by index). */
-function membersOf(text: string, at: number): Map<string, [number, number]> {
-	const members = new Map<string, [number, number]>();
-	const isObject = text[at] === '{';
-	let next = skipSpaces(text, at + 1);
-	for (let index = 0; next < text.length && text[next] !== '}' && text[next] !== ']'; index++) {
-		let name = String(index);
-		if (isObject) {
-			const nameEnd = stringEnd(text, next);
-			name = JSON.parse(text.slice(next, nameEnd)) as string;
-			next = skipSpaces(text, skipSpaces(text, nameEnd) + 1);
-		}
-		const end = valueEnd(text, next);
-		// As JSON.parse does, the last of two members with one name counts.
-		members.set(name, [next, end]);
-		next = skipSpaces(text, end);
-		if (text[next] === ',') next = skipSpaces(text, next + 1);
-	}
-	return members;
+/**
+ * The [start, end) of the value at a dot path (`data.room.id`, a list's entries by index) in a
+ * JSON text whose top level is an object, in one pass. As JSON.parse does, the last of two members
+ * with one name counts, and everything an earlier one held is forgotten with it.
+ */
+function rangeAt(raw: string, path: string): [number, number] | undefined {
+	if (raw.charCodeAt(firstValueAt(raw)) !== OPEN_OBJECT) return undefined;
+	const parts = path.split('.').filter((part) => part !== '');
+	// Per open list or object: whether it is the value at the path's first (depth - 1) parts.
+	const onPath: boolean[] = [];
+	let next: 'prefix' | 'found' | 'off' = 'off';
+	let found: [number, number] | undefined;
+	let foundDepth = -1;
+	let foundStart = 0;
+	walkJson(raw, 0, {
+		enter(key) {
+			const depth = onPath.length;
+			if (depth === 0) next = parts.length === 0 ? 'found' : 'prefix';
+			else if (onPath[depth - 1] && key === parts[depth - 1]) {
+				// A later member of the same name replaces what an earlier one held.
+				found = undefined;
+				next = depth === parts.length ? 'found' : 'prefix';
+			} else next = 'off';
+		},
+		scalar(start, end) {
+			if (next === 'found') found = [start, end];
+		},
+		open(start) {
+			onPath.push(next === 'prefix');
+			if (next === 'found') [foundDepth, foundStart] = [onPath.length, start];
+		},
+		close(end) {
+			if (onPath.length === foundDepth) [found, foundDepth] = [[foundStart, end], -1];
+			onPath.pop();
+		},
+	});
+	return found;
 }
 
 /**
@@ -63,59 +67,106 @@ function membersOf(text: string, at: number): Map<string, [number, number]> {
  * leads nowhere. Only for bodies that JSON.parse accepts, which the caller has checked.
  */
 export function sourceAt(raw: string, path: string): string | undefined {
-	let at = skipSpaces(raw, 0);
-	if (raw[at] !== '{') return undefined;
-	let end = valueEnd(raw, at);
-	for (const key of path.split('.').filter((part) => part !== '')) {
-		if (raw[at] !== '{' && raw[at] !== '[') return undefined;
-		const member = membersOf(raw, at).get(key);
-		if (!member) return undefined;
-		[at, end] = member;
+	const range = rangeAt(raw, path);
+	return range && raw.slice(range[0], range[1]);
+}
+
+/** A canonical text in pieces, nested as the JSON nests; joined once at the end, so that no level copies the levels inside it. */
+type Pieces = Array<string | Pieces>;
+
+function joined(pieces: Pieces): string {
+	const flat: string[] = [];
+	const pending: Array<{ list: Pieces; next: number }> = [{ list: pieces, next: 0 }];
+	while (pending.length > 0) {
+		const top = pending[pending.length - 1];
+		if (top.next === top.list.length) {
+			pending.pop();
+			continue;
+		}
+		const piece = top.list[top.next++];
+		if (Array.isArray(piece)) pending.push({ list: piece, next: 0 });
+		else flat.push(piece);
 	}
-	return raw.slice(at, end);
+	return flat.join('');
+}
+
+const commaSeparated = (items: Pieces[]): Pieces => items.flatMap((item, index) => (index === 0 ? [item] : [',', item]));
+
+/** An open list's entries, or an open object's members by name (a later one of a name replacing an earlier one). */
+interface OpenValue {
+	key: string | undefined;
+	entries?: Pieces[];
+	members?: Map<string, Pieces>;
 }
 
 /**
  * JSON with the keys of every object sorted and strings written one way, numbers exactly as
- * sent: equal values give equal text, and two numbers whose text differs never do.
+ * sent: equal values give equal text, and two numbers whose text differs never do. One pass over
+ * the text.
  */
 export function canonicalSource(source: string): string {
-	const at = skipSpaces(source, 0);
-	const first = source[at];
-	if (first === '{' || first === '[') {
-		const members = [...membersOf(source, at)].map(([name, [start, end]]) => [name, canonicalSource(source.slice(start, end))]);
-		if (first === '[') return `[${members.map(([, value]) => value).join(',')}]`;
-		members.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-		return `{${members.map(([name, value]) => `${JSON.stringify(name)}:${value}`).join(',')}}`;
-	}
-	if (first === '"') return JSON.stringify(JSON.parse(source.slice(at, stringEnd(source, at))));
-	return source.slice(at, valueEnd(source, at));
+	const open: OpenValue[] = [];
+	let key: string | undefined;
+	let result: Pieces = [];
+	const add = (pieces: Pieces, name: string | undefined) => {
+		const parent = open[open.length - 1];
+		if (!parent) result = pieces;
+		else if (parent.members) parent.members.set(name as string, pieces);
+		else parent.entries?.push(pieces);
+	};
+	walkJson(source, 0, {
+		enter(name) {
+			key = name;
+		},
+		scalar(start, end) {
+			const token = source.slice(start, end);
+			const first = token.charCodeAt(0);
+			const isNumber = first === 0x2d || (first >= 0x30 && first <= 0x39);
+			// Strings one way: escapes undone, then written as JSON.stringify writes them.
+			add([isNumber ? token : JSON.stringify(JSON.parse(token))], key);
+		},
+		open(start) {
+			open.push(source.charCodeAt(start) === OPEN_OBJECT ? { key, members: new Map() } : { key, entries: [] });
+		},
+		close() {
+			const { key: name, entries, members } = open.pop() as OpenValue;
+			if (members) {
+				const sorted = [...members.keys()].sort().map((member): Pieces => [JSON.stringify(member), ':', members.get(member) as Pieces]);
+				add(['{', ...commaSeparated(sorted), '}'], name);
+			} else add(['[', ...commaSeparated(entries ?? []), ']'], name);
+		},
+	});
+	return joined(result);
 }
 
 /**
  * The exact text of the value at `path` in the raw body, when the raw body is a JSON object and
- * holds there what the payload holds (n8n's parse of it, numbers perhaps rounded).
+ * holds there what the payload holds (n8n's parse of it, numbers perhaps rounded): compared as
+ * JSON.parse reads both, so that a body decoded otherwise than n8n decoded it is never used.
  */
 export function exactSourceAt(raw: string | undefined, path: string, value: unknown): string | undefined {
 	if (raw === undefined || value === undefined) return undefined;
 	try {
 		const source = sourceAt(raw, path);
 		if (source === undefined) return undefined;
-		const asParsed = (text: string) => canonicalSource(JSON.stringify(JSON.parse(text)));
-		return asParsed(source) === asParsed(JSON.stringify(value)) ? source.trim() : undefined;
+		return canonicalJson(JSON.parse(source)) === canonicalJson(value) ? source : undefined;
 	} catch {
 		return undefined;
 	}
 }
 
-/** The raw body's text when it is a JSON object, the only body whose values can be read exactly. */
-export function rawJsonObject(rawBody: Buffer | string | undefined): string | undefined {
-	if (rawBody === undefined) return undefined;
-	const text = typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');
+/**
+ * The JSON text whose values the payload holds, as payloadOf makes the payload of a body: the
+ * body's text (its byte-order mark dropped) when it is a JSON object, else the body under `body`.
+ * Undefined when the body is not JSON.
+ */
+export function payloadJsonOf(text: string | undefined): string | undefined {
+	if (text === undefined) return undefined;
+	const json = withoutByteOrderMark(text);
 	try {
-		const parsed: unknown = JSON.parse(text);
-		return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? text : undefined;
+		JSON.parse(json);
 	} catch {
 		return undefined;
 	}
+	return json.charCodeAt(firstValueAt(json)) === OPEN_OBJECT ? json : `{"body":${json}}`;
 }

@@ -4,11 +4,11 @@ import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting';
 import type { WebhookRequest } from './body';
 import { BODY_TOO_LARGE, BODY_UNREADABLE, MAX_BODY_BYTES, rawBodyOf } from './body';
 import type { IncomingDelivery } from './delivery';
-import { deliveryItem, payloadOf } from './delivery';
+import { bodyTextOf, deliveryItem, payloadOf } from './delivery';
 import { bodySha256Of, deliveryKeyOf } from './deliveryKey';
-import { eventMatches, fieldMatches } from './filter';
+import { eventMatches, fieldMatch } from './filter';
 import { readTriggerOptions } from './options';
-import { rawJsonObject } from './rawJson';
+import { payloadJsonOf } from './rawJson';
 import { AUTHENTICATION } from './properties';
 import { normalizeSecret, secretCredentialProblem, secretMatches } from './secret';
 import { DELIVERY_INFO_KEY } from '../shared/deliveryKey';
@@ -73,6 +73,7 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	const delivery: IncomingDelivery = {
 		parsedBody: request.body,
 		rawBody,
+		encoding: typeof request.encoding === 'string' ? request.encoding : undefined,
 		headers: this.getHeaderData() as IDataObject,
 		query: this.getQueryData() as IDataObject,
 	};
@@ -92,17 +93,21 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 			`The trigger's option ${options.unreadable} is neither text nor a list of values, so no delivery is let in. Fix it in the workflow. Nothing was started.`,
 		);
 	}
-	// The raw body's text, where ids and numbers are as the platform wrote them; read only when a field is.
-	const rawJson = options.deliveryIdField || options.filterField ? rawJsonObject(delivery.rawBody) : undefined;
+	// The body's text as n8n decoded it, where ids and numbers are as the platform wrote them; read only when a field is.
+	const rawJson = options.deliveryIdField || options.filterField ? payloadJsonOf(bodyTextOf(delivery)) : undefined;
 
 	if (!eventMatches(payload, String(this.getNodeParameter('event', '*')))) return acknowledge('event');
-	if (!fieldMatches(payload, options.filterField, options.filterValues, rawJson)) return acknowledge('filtered');
+	const filtered = fieldMatch(payload, options.filterField, options.filterValues, rawJson);
+	if (filtered === 'noMatch') return acknowledge('filtered');
 	// No duplicate is dropped here: on n8n 2.x static data changed in webhook() is not saved, and
 	// in queue mode webhook() runs on webhook processors. The key lets Drop Redelivered, whose keys
 	// n8n keeps in its database, do it.
 	const bodySha256 = bodySha256Of(delivery.rawBody);
-	const { deliveryId, ...key } = deliveryKeyOf(payload, options.deliveryIdField, bodySha256, rawJson);
-	const item = deliveryItem(delivery, checked.hiddenHeaders, new Date().toISOString(), deliveryId === undefined ? {} : { deliveryId });
+	const { deliveryId, inexact, ...key } = deliveryKeyOf(payload, options.deliveryIdField, bodySha256, rawJson);
+	// Fields whose numbers the trigger could not read as sent: said, never shown as exact.
+	const inexactFields = [...(inexact ? [options.deliveryIdField.trim()] : []), ...(filtered === 'inexact' ? [options.filterField.trim()] : [])];
+	const more: IDataObject = { ...(deliveryId === undefined ? {} : { deliveryId }), ...(inexactFields.length > 0 ? { inexactFields } : {}) };
+	const item = deliveryItem(delivery, checked.hiddenHeaders, new Date().toISOString(), more);
 	const shown = checked.secret ? (hideSecretInValue(item, checked.secret, SECRET_REMOVED_MARKER) as IDataObject) : item;
 	// The digest and key are the node's own, from the bytes as sent.
 	const json = { ...shown, [DELIVERY_INFO_KEY]: { ...(shown[DELIVERY_INFO_KEY] as IDataObject), bodySha256, ...key } };

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 
+import fc from 'fast-check';
+
 import {
 	bodySha256Of,
 	canonicalJson,
 	deliveryIdOf,
 	deliveryKeyOf,
+	holdsInexactNumber,
 } from '../../../../nodes/VideoPlatform/trigger/deliveryKey';
 
 const bodyDigest = (text: string) => bodySha256Of(Buffer.from(text)) as string;
@@ -131,5 +134,26 @@ describe('body digest', () => {
 
 	it('digests an empty body too', () => {
 		expect(bodySha256Of(Buffer.alloc(0))).toBe(createHash('sha256').update('').digest('hex'));
+	});
+});
+
+describe('an id whose numbers the body does not give as sent', () => {
+	const bigIds = fc.bigInt({ min: 2n ** 54n, max: 2n ** 64n }).map((id) => [id, id + 1n]).filter(([a, b]) => Number(a) === Number(b));
+
+	it('is keyed by the body, never by the rounded number, and marked inexact', () => {
+		fc.assert(
+			fc.property(bigIds, fc.constantFrom((n: number) => n, (n: number) => ({ room: 'r', n }), (n: number) => [n]), ([a, b], shape) => {
+				const keyOf = (id: bigint) => deliveryKeyOf({ id: shape(Number(id)) } as never, 'id', bodyDigest(`{"id":${id}}`));
+				const [first, second] = [keyOf(a), keyOf(b)];
+				expect(first).toEqual({ deliveryKey: `body:${bodyDigest(`{"id":${a}}`)}`, deliveryKeySource: 'body', inexact: true });
+				expect(second.deliveryKey).not.toBe(first.deliveryKey);
+				expect(deliveryKeyOf({ id: Number(a) }, 'id', null)).toMatchObject({ deliveryKeySource: 'none', inexact: true });
+			}),
+		);
+	});
+
+	it('holds a number JSON.parse may have rounded when any number in it is not a whole number within ±2^53', () => {
+		expect([1, -(2 ** 53) + 1, { a: [0, 'x'] }, 'text', null].map(holdsInexactNumber)).toEqual([false, false, false, false, false]);
+		expect([2 ** 53, 1.5, { a: [0, 1e300] }, [[Number.NaN]]].map(holdsInexactNumber)).toEqual([true, true, true, true]);
 	});
 });

@@ -70,3 +70,54 @@ describe('canonicalSource: the delivery key’s text', () => {
 		expect(exactSourceAt(undefined, 'id', 5)).toBeUndefined();
 	});
 });
+
+describe('every reading is one pass: the characters it reads are bounded by the text’s length, however deep it nests', () => {
+	/**
+	 * The text, counting every character read from it: one per index or charCodeAt, each character
+	 * an indexOf passes, each of a slice (itself counted the same way) and of the text turned into
+	 * a string (JSON.parse).
+	 */
+	function counted(text: string, reads = { count: 0 }): { text: string; reads: { count: number } } {
+		const proxy = new Proxy(Object(text) as object, {
+			get(target, name) {
+				if (typeof name === 'string' && /^\d+$/.test(name)) {
+					reads.count++;
+					return text[Number(name)];
+				}
+				if (name === 'length') return text.length;
+				if (name === 'charCodeAt') return (at: number) => (reads.count++, text.charCodeAt(at));
+				if (name === 'indexOf') {
+					return (search: string, from = 0) => {
+						const found = text.indexOf(search, from);
+						reads.count += (found === -1 ? text.length : found + search.length) - from;
+						return found;
+					};
+				}
+				if (name === 'slice') return (start?: number, end?: number) => counted(text.slice(start, end), reads).text;
+				if (name === 'toString' || name === 'valueOf' || name === Symbol.toPrimitive) return () => ((reads.count += text.length), text);
+				const own = Reflect.get(target, name) as unknown;
+				return typeof own === 'function' ? (...args: unknown[]) => (own as (...a: unknown[]) => unknown).apply(text, args) : own;
+			},
+		});
+		return { text: proxy as unknown as string, reads };
+	}
+
+	const nested = (levels: number, inner: string) => `${'{"a":'.repeat(levels)}${inner}${'}'.repeat(levels)}`;
+	const long = `"${'x'.repeat(20_000)}"`;
+	it.each([
+		['an id nested 99 levels around a long string', `{"kind":"k","id":${nested(99, long)}}`, 'id'],
+		['an id of lists nested 99 levels around a long string', `{"id":${'['.repeat(99)}${long}${']'.repeat(99)}}`, 'id'],
+		['the same long string as a flat id', `{"kind":"k","id":${long}}`, 'id'],
+		['a long string under a 100-part path', `{"id":${nested(99, long)}}`, ['id', ...Array<string>(99).fill('a')].join('.')],
+		['an id of 5,000 members, each a nested object', `{"id":{${Array.from({ length: 5000 }, (_, i) => `"m${i}":${nested(5, '1')}`).join(',')}}}`, 'id'],
+	])('the delivery key of %s reads each character a few times', (_label, raw, path) => {
+		const value = valueAt(JSON.parse(raw) as IDataObject, path);
+		const input = counted(raw);
+		const exact = exactSourceAt(input.text, path, value);
+		expect(String(exact)).toBe(JSON.stringify(value));
+		const key = counted(String(exact));
+		expect(canonicalSource(key.text)).toBe(canonicalJson(value));
+		expect(input.reads.count).toBeLessThanOrEqual(6 * raw.length);
+		expect(key.reads.count).toBeLessThanOrEqual(3 * raw.length);
+	});
+});
