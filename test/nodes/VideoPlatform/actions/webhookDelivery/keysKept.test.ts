@@ -39,18 +39,18 @@ describe('confirm keys kept', () => {
 	it('pauses, asks again for the same keys, and stops once none is missing', async () => {
 		const { clock, pauses } = fakeClock();
 		const { check, asked } = scriptedCheck([{ missing: [], ms: 3 }]);
-		await confirmKeysKept(check, ['k1', 'k2'], 20, { clock, stop: new RunStop() });
+		await confirmKeysKept(check, ['k1', 'k2'], 50, { clock, stop: new RunStop() });
 		expect(asked).toEqual([['k1', 'k2']]);
-		expect(pauses).toEqual([20 * PAUSE_PER_CHECK]);
+		expect(pauses).toEqual([50 * PAUSE_PER_CHECK]);
 	});
 
 	it('asks again while keys were missing (each check records them again), at most the bound, pausing for the longest check so far', async () => {
 		const { clock, pauses } = fakeClock();
-		const lost = { missing: ['k1'], ms: 30 };
+		const lost = { missing: ['k1'], ms: 100 };
 		const { check, asked } = scriptedCheck([lost, { missing: ['k1'], ms: 5 }, { missing: [], ms: 1 }]);
-		await confirmKeysKept(check, ['k1'], 10, { clock, stop: new RunStop() });
+		await confirmKeysKept(check, ['k1'], 40, { clock, stop: new RunStop() });
 		expect(asked).toHaveLength(3);
-		expect(pauses).toEqual([20, 60, 60]);
+		expect(pauses).toEqual([40, 100, 100].map((ms) => ms * PAUSE_PER_CHECK));
 
 		const always = scriptedCheck(Array.from({ length: 10 }, () => lost));
 		await confirmKeysKept(always.check, ['k1'], 10, { clock, stop: new RunStop() });
@@ -60,8 +60,8 @@ describe('confirm keys kept', () => {
 	it.each([
 		[0, MIN_PAUSE_MS],
 		[-50, MIN_PAUSE_MS],
-		[7.2, 15],
-		[400, 800],
+		[33.4, MIN_PAUSE_MS + 1],
+		[400, 1_200],
 		[60_000, MAX_PAUSE_MS],
 	])('after a check of %p ms pauses %p ms', (checkMs, pause) => {
 		expect(pauseAfter(checkMs)).toBe(pause);
