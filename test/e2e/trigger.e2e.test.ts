@@ -4,7 +4,7 @@ import { deflateSync, gzipSync } from 'node:zlib';
 
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
 import { waitForExecutions } from '../../tools/n8n/api';
-import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
+import { dropRedelivered, node, outputOf, removeDuplicates, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import { FULL_VERSIONS } from './n8nWithPackage';
 import type { Execution } from './scenarios/triggerDeliveries';
 import { deliveryOf, itTakesABurstOfDeliveries, SECRET_HEADER, TRIGGER, triggerInN8n } from './scenarios/triggerDeliveries';
@@ -35,17 +35,7 @@ const badAuthWorkflow = workflow('wfBadAuth', [
 // n8n's own Remove Duplicates v2 with the same small history, for the README's "why not".
 const removeDuplicatesWorkflow = workflow('wfRemoveDupTiny', [
 	node(TRIGGER, VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: ALL_DELIVERIES, options: {} }, { webhookId: '3e8b5d20-1c4f-4a97-8d6e-0f2a7b9c4d44' }),
-	node(
-		FILTER,
-		'n8n-nodes-base.removeDuplicates',
-		{
-			operation: 'removeItemsSeenInPreviousExecutions',
-			logic: 'removeItemsWithAlreadySeenKeyValues',
-			dedupeValue: '={{ $json._webhook.deliveryKey }}',
-			options: { historySize: 2 },
-		},
-		{ typeVersion: 2 },
-	),
+	removeDuplicates(FILTER, 2),
 	node(PASSED, 'n8n-nodes-base.noOp', {}),
 ]);
 

@@ -18,9 +18,10 @@ import { MemoryDeduplicator } from './memoryDeduplicator';
 /**
  * n8n's database of remembered keys (the in-memory one the workflow runner uses too), as the
  * operation reaches it through `helpers.checkProcessedAndRecord`; `calls` records each call.
+ * `betweenReadAndWrite` lets other checks in between a check's read and its write.
  */
-export function createDeduplicationStore() {
-	const database = new MemoryDeduplicator();
+export function createDeduplicationStore(betweenReadAndWrite?: (items: DeduplicationItemTypes[]) => Promise<void>) {
+	const database = new MemoryDeduplicator(betweenReadAndWrite);
 	const workflow = { id: 'workflow-1' } as Workflow;
 	const calls: Array<{ items: DeduplicationItemTypes[]; scope: DeduplicationScope; options: ICheckProcessedOptions }> = [];
 	return {

@@ -13,7 +13,8 @@ import type {
  * in memory, behind the interface n8n-core's DataDeduplicationService calls. Only mode "entries"
  * is kept, the one Drop Redelivered uses: MD5 digests of the keys, oldest first, trimmed to
  * maxEntries. Drop Redelivered sends each key once per call, so how a key repeated within one
- * call counts is left as this store does it.
+ * call counts is left as this store does it. Like n8n's, a check reads the whole row and writes
+ * it back whole, without a lock.
  */
 export class MemoryDeduplicator implements IDataDeduplicator {
 	/** Keyed by `${workflowId}/${context}`, as the table's primary key. */
@@ -37,6 +38,14 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		if (options.mode !== 'entries') throw new Error(`This in-memory store keeps mode "entries" only, not "${options.mode}"`);
 	}
 
+	/**
+	 * `betweenReadAndWrite` runs after a check has read its row and before it writes it back, as
+	 * n8n's database round trips let other n8n processes in: n8n writes the row it read plus the new
+	 * digests, over whatever others wrote meanwhile, and a second creation of a row fails on the
+	 * table's primary key.
+	 */
+	constructor(private readonly betweenReadAndWrite?: (items: DeduplicationItemTypes[]) => Promise<void>) {}
+
 	async checkProcessedAndRecord(
 		items: DeduplicationItemTypes[],
 		scope: DeduplicationScope,
@@ -44,13 +53,16 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		options: ICheckProcessedOptions,
 	): Promise<IDeduplicationOutput> {
 		const key = this.key(scope, contextData);
-		const row = this.rows.get(key);
+		const read = this.rows.get(key);
+		const row = read && { mode: read.mode, data: [...read.data] };
+		await this.betweenReadAndWrite?.(items);
 		if (row && row.mode !== options.mode) {
 			throw new Error('Deduplication data was originally saved with an incompatible setting of the ‘Keep Items Where’ parameter.');
 		}
 		MemoryDeduplicator.onlyEntries(options);
 		const hashed = items.map((item) => MemoryDeduplicator.digest(item));
 		if (!row) {
+			if (this.rows.has(key)) throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
 			const data = options.maxEntries ? hashed.slice(Math.max(0, hashed.length - options.maxEntries)) : hashed;
 			this.rows.set(key, { mode: options.mode, data });
 			return { new: [...items], processed: [] };
@@ -64,6 +76,7 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 			}
 		});
 		if (options.maxEntries) row.data.splice(0, Math.max(0, row.data.length - options.maxEntries));
+		this.rows.set(key, row);
 		return output;
 	}
 

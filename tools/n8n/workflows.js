@@ -124,6 +124,26 @@ function dropRedelivered(name, parameters = {}) {
 }
 
 /**
+ * n8n's own Remove Duplicates (v2), "Remove Items Processed in Previous Executions", keyed as Drop
+ * Redelivered is by default: the same check in n8n's database, for comparisons.
+ * @param {string} name
+ * @param {number} historySize
+ */
+function removeDuplicates(name, historySize) {
+	return node(
+		name,
+		'n8n-nodes-base.removeDuplicates',
+		{
+			operation: 'removeItemsSeenInPreviousExecutions',
+			logic: 'removeItemsWithAlreadySeenKeyValues',
+			dedupeValue: '={{ $json._webhook.deliveryKey }}',
+			options: { historySize },
+		},
+		{ typeVersion: 2 },
+	);
+}
+
+/**
  * The HTTP Request node using this package's credential as a predefined credential type.
  * @param {string} name
  * @param {string} credentialId
@@ -254,6 +274,7 @@ module.exports = {
 	itemsFrom,
 	createRoom,
 	dropRedelivered,
+	removeDuplicates,
 	httpRequestWithCredential,
 	triggerUrls,
 	mcpServerWorkflow,

@@ -12,7 +12,7 @@ import { packedTarball } from '../packedTarball';
 import { SECRET_HEADER, TRIGGER } from './triggerDeliveries';
 
 // n8n in queue mode, as the README's "Running at scale" describes it: PostgreSQL, Redis, a main
-// process, two workers (concurrency 2) and two webhook processors, each with the packed package in
+// process, two workers (concurrency 2 unless a run says) and two webhook processors, each with the packed package in
 // its own user folder. test/e2e/queue.e2e.test.ts runs it small, test/load/queue.load.test.ts big.
 
 export type QueueModeRun = {
@@ -34,6 +34,8 @@ export type QueueModeRun = {
 	moreWorkflows?: Array<ReturnType<typeof workflow>>;
 	/** The n8n version; the default 2.x when left out. */
 	version?: string;
+	/** Executions each worker runs at once (the stack's default when left out). */
+	concurrency?: number;
 };
 
 export type Execution = { id: string; status: string; workflowId?: string };
@@ -75,6 +77,7 @@ export function queueModeStack(run: QueueModeRun) {
 			dir: path.join(scratchRoot, `${run.scratchDir}-${process.pid}`),
 			// The second one takes a redelivery, as a load balancer in front of several would.
 			webhookProcessors: 2,
+			concurrency: run.concurrency,
 			credentials: [
 				credential(`vp${run.idPrefix}Sandbox`, sandbox.url, run.apiKey),
 				{ id: `vp${run.idPrefix}Secret`, name: `vp${run.idPrefix}Secret`, type: WEBHOOK_CREDENTIAL.type, data: { headerName: SECRET_HEADER, secret: run.secret } },

@@ -5,7 +5,10 @@ import { comparedKey, DELIVERY_KEY_EXPRESSION, DELIVERY_KEY_PATH, textDeliveryKe
 import { hintInOutputPane } from '../../shared/executionHints';
 import { errorToJson } from '../../shared/itemError';
 import { quotable } from '../../transport';
+import { RunStop, systemClock } from '../../transport/stop';
 import type { OperationOption } from '../resources';
+import type { TimedCheck } from './keysKept';
+import { confirmKeysKept } from './keysKept';
 import { listOf, oneCheckAtATime } from './oneCheckAtATime';
 
 export const option: OperationOption = {
@@ -124,11 +127,23 @@ function readScope(this: IExecuteFunctions): KeyScope {
  */
 const LIST_CREATED_CONCURRENTLY = /SQLITE_CONSTRAINT|UNIQUE constraint|duplicate key/i;
 
+/** n8n's check of `keys` on this node's list, one at a time within this n8n process, timed. */
+function timedCheck(this: IExecuteFunctions, scope: KeyScope, maxEntries: number): TimedCheck {
+	const list = listOf(this, scope);
+	return async (keys) =>
+		await oneCheckAtATime(list, async () => {
+			const started = systemClock.now();
+			const checked = await this.helpers.checkProcessedAndRecord(keys, scope, { mode: 'entries', maxEntries });
+			return { missing: checked.new.map(String), ms: systemClock.now() - started };
+		});
+}
+
 /**
  * Asks n8n which keys are new, once for the whole run, and has it remember them; once more if the
  * list was being created at the same moment (by another n8n process: in this one, checks of a list
- * wait for each other). A failure is returned, not thrown, so that Continue
- * On Fail can turn it into error items.
+ * wait for each other). Then makes sure that a check in another process did not write the new keys
+ * over (confirmKeysKept). A failure is returned, not thrown, so that Continue On Fail can turn it
+ * into error items.
  */
 async function newKeys(
 	this: IExecuteFunctions,
@@ -137,14 +152,15 @@ async function newKeys(
 	maxEntries: number,
 ): Promise<Set<string> | NodeOperationError> {
 	if (keys.length === 0) return new Set();
-	const list = listOf(this, scope);
+	const check = timedCheck.call(this, scope, maxEntries);
 	let message = '';
 	for (let attempt = 1; attempt <= 2; attempt++) {
 		try {
-			const checked = await oneCheckAtATime(list, async () =>
-				await this.helpers.checkProcessedAndRecord(keys, scope, { mode: 'entries', maxEntries }),
-			);
-			return new Set(checked.new.map(String));
+			const { missing: fresh, ms } = await check(keys);
+			if (fresh.length > 0) {
+				await confirmKeysKept(check, fresh, ms, { clock: systemClock, stop: new RunStop(this.getExecutionCancelSignal?.()) });
+			}
+			return new Set(fresh);
 		} catch (caught) {
 			message = caught instanceof Error ? caught.message : String(caught);
 			if (!LIST_CREATED_CONCURRENTLY.test(message)) break;

@@ -1,5 +1,5 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import fc from 'fast-check';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { execute } from '../../../../../nodes/VideoPlatform/actions/webhookDelivery/dropRedelivered.operation';
@@ -53,16 +53,22 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 		expect(passedIds((await run(store, [delivery({ id: 'd-2' })])).output)).toEqual(['d-2']);
 	});
 
-	it('asks n8n once per run, with each key once, in entries mode with Keys Remembered', async () => {
+	it('asks n8n with each key once, in entries mode with Keys Remembered, then once more whether it kept the new ones', async () => {
 		const items = [delivery({ id: 'a' }), delivery({ id: 'b' }), delivery({ id: 'a' }), delivery({ kind: 'no id' })];
 		await run(store, items, { parameters: { keysRemembered: 500 } });
-		expect(store.calls).toEqual([
-			{
-				items: [items[0].json._webhook, items[1].json._webhook].map((w) => (w as IDataObject).deliveryKey),
-				scope: 'node',
-				options: { mode: 'entries', maxEntries: 500 },
-			},
-		]);
+		const call = {
+			items: [items[0].json._webhook, items[1].json._webhook].map((w) => (w as IDataObject).deliveryKey),
+			scope: 'node',
+			options: { mode: 'entries', maxEntries: 500 },
+		};
+		expect(store.calls).toEqual([call, call]);
+	});
+
+	it('asks n8n only once when it lets nothing through', async () => {
+		await run(store, [delivery({ id: 'a' })]);
+		store.calls.length = 0;
+		await run(store, [delivery({ id: 'a' }), delivery({ id: 'a' })]);
+		expect(store.calls).toHaveLength(1);
 	});
 
 	it('lets a key repeated within one run through once, the first time, in input order', async () => {
@@ -139,7 +145,7 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 		const { output, engineAsked } = await runCountingEngine(store, items);
 		expect(engineAsked).toEqual([]);
 		expect(output).toEqual(viaEngine.output);
-		expect(store.calls.map((call) => call.items)).toEqual([[resolved(0), 'padded']]);
+		expect(store.calls[0].items).toEqual([resolved(0), 'padded']);
 	});
 
 	it('with the default Delivery Key, asks n8n\'s expression engine for an item without a text key', async () => {
@@ -247,6 +253,67 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 		});
 	});
 
+	// n8n's check reads the node's whole list and writes it back later, without a lock; a check in
+	// another n8n process (another worker in queue mode) that read before this run's write and
+	// writes after it writes the list without this run's key. The in-process queue cannot reach it.
+	describe('when a check in another n8n process writes the list over', () => {
+		/** The operation as another n8n process has it: its own modules, so its own queue of checks. */
+		function executeInAnotherProcess(): typeof execute {
+			let other: typeof execute | undefined;
+			jest.isolateModules(() => {
+				other = (jest.requireActual('../../../../../nodes/VideoPlatform/actions/webhookDelivery/dropRedelivered.operation') as { execute: typeof execute }).execute;
+			});
+			return other as typeof execute;
+		}
+		const processes = [execute, executeInAnotherProcess()];
+		const runIn = async (process: number, on: DeduplicationStore, items: INodeExecutionData[]) =>
+			passedIds(await processes[process].call(createFilterContext({ store: on, items })));
+		const turns = async (count: number) => {
+			for (let turn = 0; turn < count; turn++) await Promise.resolve();
+		};
+
+		it("keeps a run's key that the other process's write dropped: its copy is dropped later", async () => {
+			const keyOf = (id: string) => String((delivery({ id }).json._webhook as IDataObject).deliveryKey);
+			const node = createFilterContext({ store, items: [] }).getNode();
+			let holdA = true;
+			// A's check reads the list, then B's check reads and writes it, then A's writes (without b).
+			const raced: DeduplicationStore = createDeduplicationStore(async (keys) => {
+				if (!holdA || !keys.includes(keyOf('a'))) return;
+				holdA = false;
+				while (raced.kept('node', node).length < 2) await new Promise((resolve) => setImmediate(resolve));
+			});
+			await runIn(0, raced, [delivery({ id: 'earlier' })]);
+			expect(await Promise.all([runIn(0, raced, [delivery({ id: 'a' })]), runIn(1, raced, [delivery({ id: 'b' })])])).toEqual([['a'], ['b']]);
+			expect(holdA).toBe(false);
+
+			expect(await runIn(0, raced, [delivery({ id: 'b' })])).toEqual([]);
+			expect(await runIn(1, raced, [delivery({ id: 'a' })])).toEqual([]);
+		});
+
+		it('for any deliveries over two processes, with any overlap of their checks, drops every copy afterwards', async () => {
+			const id = fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }).filter((text) => text.trim() !== '');
+			const deliveries = fc.uniqueArray(fc.record({ id, process: fc.integer({ min: 0, max: 1 }), window: fc.nat(40) }), {
+				minLength: 2,
+				maxLength: 24,
+				selector: (d) => d.id,
+			});
+			await fc.assert(
+				fc.asyncProperty(deliveries, async (sent) => {
+					// Each check lets others in for a number of microtask turns: shorter than any pause of the node's.
+					const windows = new Map(sent.map((d) => [(delivery({ id: d.id }).json._webhook as IDataObject).deliveryKey, d.window]));
+					const shared = createDeduplicationStore(async (keys) => await turns(Math.max(...keys.map((key) => windows.get(String(key)) ?? 0))));
+					await runIn(0, shared, [delivery({ id: 'earlier' })]);
+					const first = await Promise.all(sent.map(async (d) => await runIn(d.process, shared, [delivery({ id: d.id })])));
+					expect(first.flat()).toEqual(sent.map((d) => d.id));
+					const copies = await Promise.all(sent.map(async (d) => await runIn(1 - d.process, shared, [delivery({ id: d.id, copy: true })])));
+					expect(copies.flat()).toEqual([]);
+				}),
+				{ numRuns: 10 },
+			);
+			// Each run pauses at least 100 ms per ask again, for real.
+		}, 30_000);
+	});
+
 	describe("when n8n's database fails", () => {
 		const failing = (message: string) => async () => {
 			throw new Error(message);
@@ -269,7 +336,8 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			};
 			const items = [withKey('id:same'), withKey('id:other')];
 			const { output } = await run(store, items, { checkProcessedAndRecord: raceThenStore });
-			expect(attempts).toBe(2);
+			// The failed one, the one that compared, and the one that confirmed the new key was kept.
+			expect(attempts).toBe(3);
 			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
 		});
 
