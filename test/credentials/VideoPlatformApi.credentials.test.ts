@@ -1,6 +1,9 @@
+import fc from 'fast-check';
+
 import { VideoPlatformApi } from '../../credentials/VideoPlatformApi.credentials';
 import { BASE_URL_EXPRESSION, baseUrlProblem, normalizeBaseUrl } from '../../nodes/VideoPlatform/shared/baseUrl';
 import { evaluateCredentialExpression } from '../helpers/credentialExpression';
+import { anyText } from '../helpers/unicode';
 
 const credential = new VideoPlatformApi();
 
@@ -41,7 +44,6 @@ describe('VideoPlatformApi credential', () => {
 	it.each([
 		['https://video.example.com/api?tenant=1', 'https://video.example.com/api'],
 		['https://video.example.com/v1/#top', 'https://video.example.com'],
-		['https://video.example.com?x=@evil.example', 'https://video.example.com'],
 	])('drops from %p the query or fragment the node refuses, since an expression cannot refuse', (baseUrl, expected) => {
 		expect(baseUrlProblem(baseUrl)).toBeDefined();
 		const kept = String(evaluateCredentialExpression(BASE_URL_EXPRESSION, { baseUrl }));
@@ -69,10 +71,26 @@ describe('VideoPlatformApi credential', () => {
 		'http://video.example.com\\@evil.example',
 		'http://127.0.0.1:8787\\x@video.example.com',
 		'http://127.0.0.1:8787\\x@video.example.com/api?tenant=1',
+		// A password with a /, ? or #: a URL parser reads the user name as the host, and what follows as a path, query or fragment.
+		'https://admin:1234/s3cret@video.example.com',
+		'https://admin:1234?s3cret@video.example.com',
+		'https://admin:1234#s3cret@video.example.com',
+		'https://video.example.com?x=@evil.example',
 	])('leaves no address to send the key to for %p, which the node refuses', (baseUrl) => {
 		expect(baseUrlProblem(baseUrl)).toBeDefined();
 		const kept = String(evaluateCredentialExpression(BASE_URL_EXPRESSION, { baseUrl }));
 		expect(() => new URL(`${kept}/v1/rooms`)).toThrow();
+	});
+
+	it('leaves no address to send the key to for any Base URL with an @ in it', () => {
+		fc.assert(
+			fc.property(fc.constantFrom('https://', 'http://', ''), anyText(), fc.constantFrom('/', '?', '#', '\\', ''), anyText(), anyText(), (start, before, end, password, after) => {
+				const baseUrl = `${start}${before}${end}${password}@${after}`;
+				const kept = String(evaluateCredentialExpression(BASE_URL_EXPRESSION, { baseUrl }));
+				expect(() => new URL(`${kept}/v1/rooms`)).toThrow();
+			}),
+			{ numRuns: 300 },
+		);
 	});
 
 	it('leaves no address to send to when a # ends the host, as a URL parser reads it', () => {

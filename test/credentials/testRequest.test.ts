@@ -69,6 +69,13 @@ describe("the credential's Test request against real local servers", () => {
 		expect(platform.state.requests).toEqual([]);
 	});
 
+	it('sends nothing to the host before a /, ? or # in a password, which the node refuses', async () => {
+		// User "127.0.0.1", password "<port>/s3cret": a URL parser reads the sandbox's address.
+		platform = await startSandbox();
+		for (const end of ['/', '?', '#']) expect(await testRequestAt(`${platform.url}${end}s3cret@video.example.com`)).toBeUndefined();
+		expect(platform.state.requests).toEqual([]);
+	});
+
 	it('sends nothing to a host with a character read as a dot, which the node refuses', async () => {
 		platform = await startSandbox();
 		expect(await testRequestAt(platform.url.replace('127.0.0.1', '127\u30020\u30020\u30021'))).toBeUndefined();

@@ -27,7 +27,7 @@ export const NOTHING_SENT = 'Nothing was sent';
 const BASE_URL_PROBLEMS = {
 	userInfo: {
 		message: "The credential's Base URL has a user name or password in it (…@ before the host)",
-		description: `Remove everything between :// and @ from the Base URL in the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com. The node signs in with the API key only, and sends no user name or password.`,
+		description: `Remove everything between :// and @, the user name and password, from the Base URL in the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com. The node refuses an @ anywhere in the Base URL, since a /, ?, # or \\ in a password would make what comes before it read as the host. The API key goes in the credential's API Key field: the node signs in with it only, and sends no user name or password. ${NOTHING_SENT}.`,
 	},
 	queryOrFragment: {
 		message: "The credential's Base URL has a query (?…) or a fragment (#…) in it",
@@ -67,10 +67,7 @@ const BASE_URL_PROBLEMS = {
 	},
 } satisfies Record<string, Problem>;
 
-/**
- * Host part as typed, before any path: where a `user:password@` would sit. Lenient on purpose
- * (`https:/`, `//`, backslashes), so that a mistyped URL still counts as holding a password.
- */
+/** Host part as typed, before any path. Lenient on purpose (`https:/`, `//`, backslashes). */
 function authorityOf(url: string): string {
 	return url.replace(/^([a-z][a-z0-9+.-]*:)?[/\\]*/i, '').split(/[/?#]/)[0];
 }
@@ -99,8 +96,9 @@ function isPortNumber(port: string): boolean {
  */
 export function baseUrlProblem(raw: unknown): Problem | undefined {
 	const url = normalizeBaseUrl(raw);
+	// Anywhere, not only in the host part: a password may hold a / ? # or \ that ends the host early.
+	if (url.includes('@')) return BASE_URL_PROBLEMS.userInfo;
 	const authority = authorityOf(url);
-	if (authority.includes('@')) return BASE_URL_PROBLEMS.userInfo;
 	if (/[?#]/.test(url)) return BASE_URL_PROBLEMS.queryOrFragment;
 	if (/\s/.test(url)) return BASE_URL_PROBLEMS.space;
 	if (authority.includes('%')) return BASE_URL_PROBLEMS.encodedHost;
@@ -128,12 +126,13 @@ const PREFIX_PATTERN = API_VERSION_PREFIX.replace(/[/.]/g, '\\$&');
  * message as the node does (`baseUrlProblem` above). It
  * drops a query or fragment, which cannot change the host. What would send the key elsewhere, or
  * otherwise, becomes text that no URL parser accepts, so the Test fails with n8n's own message
- * and sends nothing: an `@` in the host part as the node reads it (up to the first /, ? or #,
- * backslashes included; a parser that ends the host at a backslash would send the key to what
- * comes before it), a space, and a host with percent-encoding or a character read as a dot
- * (which would name another host). A port out of range needs no rule: the parser refuses it.
+ * and sends nothing: an `@` anywhere, checked before the query is dropped (a password may hold a
+ * /, ?, # or backslash, so that what comes before it would be taken for the host), a space, and
+ * a host with percent-encoding or a character read as a dot (which would name another host).
+ * A port out of range needs no rule: the parser refuses it.
  */
 export const BASE_URL_EXPRESSION =
-	`={{ String($credentials.baseUrl).trim().replace(/[?#].*$/, "").replace(/\\/+$/, "").replace(/${PREFIX_PATTERN}$/i, "")` +
-	'.replace(/\\/+$/, "").replace(/^(?=[\\s\\S]*\\s|(?:[a-z][a-z0-9+.-]*:)?[/\\\\]*[^/?#]*@|[a-z][a-z0-9+.-]*:[/\\\\]*[^/\\\\]*[%\\u3002\\uFF0E\\uFF61])[\\s\\S]*$/i, "invalid Base URL") }}';
+	'={{ String($credentials.baseUrl).trim().replace(/^[\\s\\S]*@[\\s\\S]*$/, "invalid Base URL")' +
+	`.replace(/[?#].*$/, "").replace(/\\/+$/, "").replace(/${PREFIX_PATTERN}$/i, "")` +
+	'.replace(/\\/+$/, "").replace(/^(?=[\\s\\S]*\\s|[a-z][a-z0-9+.-]*:[/\\\\]*[^/\\\\]*[%\\u3002\\uFF0E\\uFF61])[\\s\\S]*$/i, "invalid Base URL") }}';
 

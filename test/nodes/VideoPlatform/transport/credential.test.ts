@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiKeyProblem } from '../../../../nodes/VideoPlatform/shared/apiKey';
@@ -7,6 +8,7 @@ import { testNode } from '../../../helpers/executeContext';
 import { createRoomFailure } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
 import { startSandbox } from '../../../helpers/sandbox';
+import { anyText } from '../../../helpers/unicode';
 
 const KEY = 'sk_live_0123456789abcdef';
 
@@ -53,6 +55,34 @@ describe('the Base URL rule', () => {
 		const problem = baseUrlProblem(url);
 		expect(problem?.message).toMatch(reason);
 		expect(JSON.stringify(problem)).not.toMatch(/evil|99999|65536|\+80|8o8o|video example|my api|ftp:/);
+	});
+
+	it.each([
+		// user "admin", password "1234/s3cret": a parser reads host "admin", port 1234.
+		'https://admin:1234/s3cret@video.example.com',
+		'https://admin:1234?s3cret@video.example.com',
+		'https://admin:1234#s3cret@video.example.com',
+		'https://admin:1234\\s3cret@video.example.com',
+		'http://127.0.0.1:8787/s3cret@video.example.com/api/v1',
+		'https://video.example.com/api/s3cret@',
+	])('refuses %p, with an @ after where the host seems to end, as a user name or password, without quoting it', (url) => {
+		const problem = baseUrlProblem(url);
+		expect(problem?.message).toBe("The credential's Base URL has a user name or password in it (…@ before the host)");
+		expect(problem?.description).toMatch(/^Remove everything between :\/\/ and @, the user name and password, from the Base URL/);
+		expect(problem?.description).toMatch(/The API key goes in the credential's API Key field.* Nothing was sent\.$/);
+		expect(JSON.stringify(problem)).not.toMatch(/s3cret|admin|1234|8787/);
+	});
+
+	it('refuses any Base URL with an @ in it, in the same words whatever surrounds it', () => {
+		const userInfo = baseUrlProblem('https://admin:hunter2@video.example.com');
+		const scheme = fc.constantFrom('https://', 'http://', 'HTTPS://', 'https:\\\\', 'https:/', '//', '');
+		const endsTheHost = fc.constantFrom('/', '?', '#', '\\', '');
+		fc.assert(
+			fc.property(scheme, anyText(), endsTheHost, anyText(), anyText(), (start, before, end, password, after) => {
+				expect(baseUrlProblem(`${start}${before}${end}${password}@${after}`)).toEqual(userInfo);
+			}),
+			{ numRuns: 500 },
+		);
 	});
 
 	it('gives every refusal a message of its own', () => {
@@ -121,6 +151,15 @@ describe('a credential that breaks a rule sends nothing, through n8n-core\'s rea
 	it('a space inside, which the client would encode and send', async () => {
 		const error = await createRoomFailure(`${sandbox.url}/my api`);
 		expect(error.message).toBe("The credential's Base URL has a space or a line break in it [item 0]");
+		expect(sandbox.state.requests).toEqual([]);
+	});
+
+	it('a password with a / in it, which would send the key to the host the user name seems to be', async () => {
+		// user "127.0.0.1", password "<port>/s3cret-pw": a parser reads the sandbox's address.
+		const error = await createRoomFailure(`${sandbox.url}/s3cret-pw@video.example.com`);
+		expect(error.message).toBe("The credential's Base URL has a user name or password in it (…@ before the host) [item 0]");
+		expect(error.description).toMatch(/Nothing was sent\.$/);
+		expect(JSON.stringify([error.message, error.description, error])).not.toContain('s3cret-pw');
 		expect(sandbox.state.requests).toEqual([]);
 	});
 
