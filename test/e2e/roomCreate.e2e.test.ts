@@ -106,7 +106,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 					json: {
 						error: {
 							message: `The Base URL answered with a redirect (HTTP 302) to ${target.url}/v1/rooms, which the node does not follow [item 0]`,
-							description: expect.stringContaining(`Use ${target.url} as the Base URL`),
+							description: expect.stringContaining(`If ${target.url} is your platform's API, use ${target.url} as the Base URL`),
 							httpCode: 302,
 						},
 					},

@@ -34,6 +34,7 @@ const BASE_URL_ADVICE = `the credential's Base URL: it should be your platform's
 const CHECK_REACHABLE = `Check the Base URL ${IN_API_CREDENTIAL}, and that n8n can reach that address.`;
 const CHECK_API_ADDRESS = `Check the Base URL ${IN_API_CREDENTIAL}: it should be the platform's API address itself.`;
 const NEVER_FOLLOWED = "The node never follows redirects, so that the API key goes only to the Base URL's address";
+const UNENCRYPTED = 'The redirect leads from https:// to http://, over which the API key would travel unencrypted, so no address is suggested from it.';
 const CHECK_BEFORE_AGAIN = 'Check the platform before you run this item again.';
 const notFromTheApi = (answer: string) => `An answer ${answer} is not what the API sends: check that the Base URL is the platform's API.`;
 
@@ -145,11 +146,17 @@ function suggestedBaseUrl(target: URL, failed: FailedRequest): string | undefine
 
 const isWebAddress = (url: URL) => url.protocol === 'https:' || url.protocol === 'http:';
 
-/** What to change in the credential, if anything: only a web address is ever offered as the Base URL. */
+/**
+ * What to change in the credential, if anything: only a web address is ever offered as the Base URL,
+ * never one that drops https. Plainly only for the Base URL's own origin or its https form: a redirect
+ * is the server's word, and another port may be another service.
+ */
 function baseUrlAdvice(target: URL | undefined, failed: FailedRequest): string {
+	const from = new URL(failed.url);
+	if (from.protocol === 'https:' && target?.protocol === 'http:') return `${UNENCRYPTED} ${CHECK_API_ADDRESS}`;
 	const suggested = target && isWebAddress(target) ? suggestedBaseUrl(target, failed) : undefined;
 	if (!target || !suggested) return CHECK_API_ADDRESS;
-	if (target.hostname === new URL(failed.url).hostname) return `Use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
+	if (target.origin === from.origin || target.origin === `https://${from.host}`) return `Use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
 	return `If ${quotable(target.origin, failed.secret, MAX_SHOWN_URL)} is your platform's API, use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
 }
 

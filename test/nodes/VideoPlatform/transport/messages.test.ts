@@ -6,6 +6,7 @@ import { requestError } from '../../../../nodes/VideoPlatform/transport/messages
 import { noAnswerOutcome } from '../../../../nodes/VideoPlatform/transport/outcome';
 import { createRoomFailure, failedCreateRoom as failed } from '../../../helpers/platformClient';
 import { ANGLE_BRACKETS, MARKUP_EXAMPLES, outsideTextWithMarkup } from '../../../helpers/outsideText';
+import { anyText } from '../../../helpers/unicode';
 import { startSandbox } from '../../../helpers/sandbox';
 
 describe('error mapping', () => {
@@ -176,5 +177,58 @@ describe('outside text carries no markup into any error', () => {
 	it('a quoted 400 shows what the platform said, with look-alike brackets', () => {
 		const error = requestError({ kind: 'error-status', status: 400, body: JSON.stringify({ message: `Title ${MARKUP_EXAMPLES[1]} is too long` }) }, failed);
 		expect(error.message).toBe('The platform rejected the request (HTTP 400): Title \u2039img src="https://evil.example/track.png"\u203A is too long [item 2]');
+	});
+});
+
+describe('the Base URL a redirect suggests', () => {
+	const REDIRECTS = [301, 302, 307, 308];
+	const advice = (location: string, status = 301, from: FailedRequest = failed) => requestError({ kind: 'redirected', status, location }, from).description ?? '';
+	const plainly = (description: string) => /(?:^|\. )Use (\S+) as the Base URL/.exec(description)?.[1];
+
+	it.each(REDIRECTS)('HTTP %p from https:// to http:// on the same host: no http:// address, and why', (status) => {
+		const description = advice('http://video.example.com/v1/rooms', status);
+		expect(description).not.toMatch(/use http:\/\//i);
+		expect(description).toContain('The redirect leads from https:// to http://, over which the API key would travel unencrypted, so no address is suggested from it.');
+		expect(description).toContain("Check the Base URL in the Video Platform API credential: it should be the platform's API address itself.");
+	});
+
+	it('HTTP 301 from https:// to http:// on another host: no http:// address either', () => {
+		expect(advice('http://other.example/v1/rooms')).toMatch(/^The redirect leads from https:\/\/ to http:\/\/.* Check the Base URL/);
+	});
+
+	it.each(REDIRECTS)('HTTP %p to another port on the same host: only if it is the platform\'s API', (status) => {
+		expect(advice('https://video.example.com:8443/api/v1/rooms', status)).toContain(
+			"If https://video.example.com:8443 is your platform's API, use https://video.example.com:8443/api as the Base URL in the Video Platform API credential.",
+		);
+		const local = { ...failed, baseUrl: 'http://127.0.0.1:8787', url: 'http://127.0.0.1:8787/v1/rooms' };
+		expect(advice('http://127.0.0.1:9999/v1/rooms', status, local)).toContain("If http://127.0.0.1:9999 is your platform's API, use http://127.0.0.1:9999 as");
+	});
+
+	it('plainly on the same origin, and for the https form of an http:// Base URL', () => {
+		expect(plainly(advice('https://video.example.com/api/v1/rooms'))).toBe('https://video.example.com/api');
+		const plain = { ...failed, baseUrl: 'http://video.example.com', url: 'http://video.example.com/v1/rooms' };
+		expect(plainly(advice('https://video.example.com/v1/rooms', 301, plain))).toBe('https://video.example.com');
+		expect(plainly(advice('http://video.example.com/api/v1/rooms', 301, plain))).toBe('http://video.example.com/api');
+	});
+
+	it('never suggests an http:// address for an https:// Base URL, and plainly only its own origin, whatever the Location', () => {
+		const location = fc
+			.tuple(
+				fc.constantFrom('http', 'https', 'HTTP', 'Https'),
+				fc.constantFrom('video.example.com', 'VIDEO.example.com', 'other.example', '127.0.0.1', '[::1]'),
+				fc.constantFrom('', ':80', ':443', ':8443'),
+				anyText({ maxLength: 20 }),
+				fc.constantFrom('/v1/rooms', '/v1/rooms/', ''),
+			)
+			.map(([scheme, host, port, path, end]) => `${scheme}://${host}${port}/${path}${end}`);
+		fc.assert(
+			fc.property(fc.constantFrom(...REDIRECTS), location, (status, to) => {
+				const description = advice(to, status);
+				expect(description).not.toMatch(/use http:\/\//i);
+				const suggested = plainly(description);
+				if (suggested !== undefined) expect(new URL(suggested).origin).toBe('https://video.example.com');
+			}),
+			{ numRuns: 300 },
+		);
 	});
 });

@@ -18,7 +18,7 @@ describe('redirects are never followed', () => {
 	});
 
 	it.each([301, 307, 308])(
-		'HTTP %p (not carried out) to another port: that server gets no request at all, and the item fails with the Base URL to use',
+		'HTTP %p (not carried out) to another port: that server gets no request at all, and the item fails with the Base URL to use if that port is the API',
 		async (status) => {
 			const target = `${elsewhere.url}/v1/rooms`;
 			platform = await startSandbox({ fault: 'redirect', faultRedirectStatus: status, faultRedirectTo: target });
@@ -28,7 +28,7 @@ describe('redirects are never followed', () => {
 				`The Base URL answered with a redirect (HTTP ${status}) to ${target}, which the node does not follow [item 0]`,
 			);
 			expect(error.description).toBe(
-				`Use ${elsewhere.url} as the Base URL in the Video Platform API credential. ${NEVER_FOLLOWED}; nothing was sent to ${elsewhere.url}.`,
+				`If ${elsewhere.url} is your platform's API, use ${elsewhere.url} as the Base URL in the Video Platform API credential. ${NEVER_FOLLOWED}; nothing was sent to ${elsewhere.url}.`,
 			);
 			expect(error.httpCode).toBe(String(status));
 			expect(elsewhere.state.requests).toEqual([]);
@@ -56,7 +56,7 @@ describe('redirects are never followed', () => {
 
 		expect(error.message).toBe(`The Base URL answered with a redirect (HTTP 302) to ${target}, which the node does not follow [item 0]`);
 		expect(error.description).toBe(
-			`${MAY_HAVE_CREATED_ROOM} A 302 can also mean that the Base URL points elsewhere. Use ${elsewhere.url} as the Base URL in the Video Platform API credential. ${NEVER_FOLLOWED}; nothing was sent to ${elsewhere.url}.`,
+			`${MAY_HAVE_CREATED_ROOM} A 302 can also mean that the Base URL points elsewhere. If ${elsewhere.url} is your platform's API, use ${elsewhere.url} as the Base URL in the Video Platform API credential. ${NEVER_FOLLOWED}; nothing was sent to ${elsewhere.url}.`,
 		);
 		expect(elsewhere.state.requests).toEqual([]);
 	});
