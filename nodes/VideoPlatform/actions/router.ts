@@ -1,11 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { PlatformClient, PlatformClientFactory, RateLimitReport } from '../transport';
 import { notStartedError, seconds } from '../transport';
 import { API_CREDENTIAL } from '../shared/credentials';
 import { hintInOutputPane } from '../shared/executionHints';
+import type { ItemError } from '../shared/itemError';
 import { errorToJson } from '../shared/itemError';
+import { asItemError } from './foreignError';
 import type { ItemOperation, Operation } from './resources';
 import { findOperation } from './resources';
 
@@ -88,15 +90,8 @@ function partWayReport(succeeded: number[], creates?: string): string {
 	);
 }
 
-type ItemError = NodeApiError | NodeOperationError;
-
 /** Of the other failures, this many are quoted in the run's error; all are named by number. */
 const MAX_QUOTED_FAILURES = 3;
-
-function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-}
 
 /** A slow run explains itself in the editor. */
 function reportRateLimits(this: IExecuteFunctions, { refused, pausedMs }: RateLimitReport): void {
@@ -187,7 +182,7 @@ async function runPerItem(
 				returnData[itemIndex] = { json, pairedItem: { item: itemIndex } };
 				succeeded.push(itemIndex);
 			} catch (caught) {
-				const error = asNodeError.call(this, caught, itemIndex);
+				const error = asItemError(this.getNode(), caught, itemIndex);
 				if (continueOnFail) {
 					returnData[itemIndex] = { json: errorToJson(error), pairedItem: { item: itemIndex } };
 					return;

@@ -1,6 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+export type ItemError = NodeApiError | NodeOperationError;
+
 /** Every error of one item names the item at the end of its message. */
 export const namingItem = (message: string, itemIndex: number) => `${message} [item ${itemIndex}]`;
 
@@ -10,7 +12,7 @@ export function itemError(node: INode, itemIndex: number, message: string, descr
 }
 
 /** What a failed item carries with Continue On Fail: the message and the HTTP status. */
-export function errorToJson(error: NodeApiError | NodeOperationError): IDataObject {
+export function errorToJson(error: ItemError): IDataObject {
 	const httpCode = error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : null;
 	return {
 		error: { message: error.message, description: error.description ?? null, httpCode },

@@ -52,11 +52,16 @@ describe('releaseProblems', () => {
 		]);
 	});
 
+	// The reserved names, the IDN test TLDs in both their Unicode and their punycode spelling.
+	const RESERVED = [
+		'example', 'invalid', 'test', 'localhost', 'local', 'internal', 'example.com', 'example.net', 'example.org', 'home.arpa',
+		'テスト', 'xn--zckzah', '例え', 'xn--r8jz45g', 'испытание', 'xn--80akhbyknj4f', '测试', 'δοκιμή', '테스트', 'παράδειγμα',
+	];
 	const problemsWith = (change: object) => releaseProblems({ ...ok, manifest: { ...real, ...change } });
 	const emailProblems = (email: string) => problemsWith({ author: { name: 'Ada', email } });
 	const reservedHost = fc.tuple(
 		fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/),
-		fc.constantFrom('example', 'invalid', 'test', 'localhost', 'local', 'example.com', 'example.net', 'example.org', 'home.arpa'),
+		fc.constantFrom(...RESERVED),
 		fc.boolean(),
 		fc.boolean(),
 	).map(([label, reserved, upper, trailingDot]) => `${label}.${upper ? reserved.toUpperCase() : reserved}${trailingDot ? '.' : ''}`);
@@ -70,6 +75,64 @@ describe('releaseProblems', () => {
 			}),
 		);
 		expect(emailProblems('integrations@videoplatform.example.')).toEqual([expect.stringContaining('is a placeholder')]);
+	});
+
+	const ipHost = fc.oneof(fc.ipV4(), fc.ipV4Extended(), fc.ipV6().map((ip) => `[${ip}]`));
+
+	it('refuses a homepage or repository on an IP address, however written: n8n wants public ones', () => {
+		fc.assert(
+			fc.property(ipHost, fc.constantFrom('http', 'https'), (host, scheme) => {
+				expect(problemsWith({ homepage: `${scheme}://${host}/n8n-nodes-videoplatform` })).toEqual([expect.stringContaining('"homepage" (')]);
+				expect(problemsWith({ homepage: `${scheme}://${host}/x` })[0]).toContain('is on an IP address');
+				expect(problemsWith({ repository: { url: `git+${scheme}://${host}/x.git` } })).toEqual([expect.stringContaining('is on an IP address')]);
+			}),
+		);
+		expect(emailProblems('ada@[127.0.0.1]')).toHaveLength(1);
+	});
+
+	// Letters of other scripts that pass for Latin ones.
+	const LOOK_ALIKES: Record<string, string[]> = { a: ['\u0430', '\u03b1'], e: ['\u0435'], o: ['\u043e', '\u03bf'], p: ['\u0440', '\u03c1'], c: ['\u0441'], x: ['\u0445', '\u03c7'], i: ['\u0456', '\u03b9'], s: ['\u0455'], n: ['\u03b7'] };
+	/** A Latin domain with one of its letters swapped for a look-alike from another script. */
+	const withLookAlike = (domain: string) =>
+		fc
+			.constantFrom(...[...domain].flatMap((char, at) => (LOOK_ALIKES[char] ?? []).map((alike) => [at, alike] as const)))
+			.map(([at, alike]) => domain.slice(0, at) + alike + domain.slice(at + 1));
+
+	it('refuses a domain that mixes Latin letters with a look-alike from another script, reserved or not', () => {
+		const domains = fc.constantFrom('example.com', 'mail.example.org', 'videoplatform.io', 'github.com', 'localhost.dev');
+		fc.assert(
+			fc.property(domains.chain(withLookAlike), (domain) => {
+				expect(emailProblems(`ada@${domain}`)).toEqual([expect.stringContaining('mixes Latin letters with another script')]);
+				expect(problemsWith({ homepage: `https://${domain}/x` })).toEqual([expect.stringContaining('mixes Latin letters with another script')]);
+			}),
+		);
+		expect(emailProblems('ada@\u0435xample.com')).toEqual([expect.stringContaining('"\u0435xample"')]);
+	});
+
+	const combiningMarks = codePointsOf(/\p{M}/u);
+
+	it('refuses a reserved name with any combining mark after any of its letters', () => {
+		const marked = fc.tuple(fc.constantFrom('example.com', 'videoplatform.example', 'corp.internal', 'ci.test'), fc.nat(), fc.integer({ min: 0, max: combiningMarks.length - 1 })).map(
+			([domain, at, index]) => {
+				const where = 1 + (at % domain.length);
+				return domain.slice(0, where) + String.fromCodePoint(combiningMarks[index]) + domain.slice(where);
+			},
+		);
+		fc.assert(
+			fc.property(marked, (domain) => {
+				expect(emailProblems(`ada@${domain}`)).toHaveLength(1);
+				expect(problemsWith({ homepage: `https://${domain}/x` })).toHaveLength(1);
+			}),
+			{ numRuns: 500 },
+		);
+		expect(emailProblems('ada@example.com\u0301')).toEqual([expect.stringContaining('is a placeholder')]);
+		expect(emailProblems('ada@exa\u0301mple.com')).toEqual([expect.stringContaining('is a placeholder')]);
+	});
+
+	it('reads a Unicode and a punycode spelling of a domain as one', () => {
+		expect(emailProblems('ada@\u4f8b\u3048.\u30c6\u30b9\u30c8')).toEqual([expect.stringContaining('is a placeholder')]);
+		expect(emailProblems('ada@xn--r8jz45g.xn--zckzah')).toEqual([expect.stringContaining('is a placeholder')]);
+		expect(problemsWith({ homepage: 'https://github.example\uff0ecom/x' })).toEqual([expect.stringContaining('is a placeholder')]);
 	});
 
 	// Every code point a reader does not see or sees as a space: default-ignorable, control, format, separator.
@@ -108,6 +171,11 @@ describe('releaseProblems', () => {
 			}),
 		);
 		expect(emailProblems('zoë@bücher.de')).toEqual([]);
+		// One script to a label, whatever the script; a reserved name only as the last labels.
+		for (const email of ['ada@xn--bcher-kva.de', 'ada@почта.рф', 'ada@テスト.jp', 'ada@例え.co.jp', 'ada@παράδειγμα.gr', 'ada@internal.io']) {
+			expect(emailProblems(email)).toEqual([]);
+		}
+		expect(problemsWith({ homepage: 'https://bücher.de/n8n' })).toEqual([]);
 	});
 
 	it('today stops this package: its author e-mail is still a placeholder that only the owners can replace', () => {

@@ -3,7 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { comparedKey, DELIVERY_KEY_EXPRESSION, DELIVERY_KEY_PATH, textDeliveryKeyIn } from '../../shared/deliveryKey';
 import { hintInOutputPane } from '../../shared/executionHints';
+import type { ItemError } from '../../shared/itemError';
 import { errorToJson } from '../../shared/itemError';
+import { asItemError } from '../foreignError';
 import { quotable } from '../../transport';
 import { RunStop, systemClock } from '../../transport/stop';
 import type { OperationOption } from '../resources';
@@ -186,13 +188,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const isDefault = this.getNodeParameter('deliveryKey', 0, '', { rawExpressions: true }) === DEFAULT_DELIVERY_KEY;
 
 	const keys: Array<string | null> = [];
-	const failures = new Map<number, NodeOperationError>();
+	const failures = new Map<number, ItemError>();
 	items.forEach((item, itemIndex) => {
 		try {
 			keys[itemIndex] = readKey.call(this, itemIndex, isDefault ? textDeliveryKeyIn(item.json) : undefined);
 		} catch (caught) {
-			const error =
-				caught instanceof NodeOperationError ? caught : new NodeOperationError(this.getNode(), caught as Error, { itemIndex });
+			const error = asItemError(this.getNode(), caught, itemIndex);
 			if (!continueOnFail) throw error;
 			failures.set(itemIndex, error);
 		}

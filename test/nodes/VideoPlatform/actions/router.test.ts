@@ -101,6 +101,33 @@ describe('router', () => {
 	});
 });
 
+describe('router with a failing expression over an item value', () => {
+	// n8n 2.x's expression engine passes such a TypeError on as it is, the item's value in its message.
+	const failingExpression = (value: string) => () => {
+		throw new TypeError(`Cannot read properties of undefined (reading '${value}')`);
+	};
+
+	it('shows the value without markup, in the run\'s error, under "Also failed", and with Continue On Fail', async () => {
+		await fc.assert(
+			fc.asyncProperty(outsideTextWithMarkup, outsideTextWithMarkup, async (first, second) => {
+				const name = (i: number) => failingExpression(i === 0 ? first : second)();
+				const stopped = (await router.call(context(false, { name }), testClients()).catch((e: unknown) => e)) as NodeOperationError;
+				expect(stopped).toBeInstanceOf(NodeOperationError);
+				expect(stopped.description).toContain('Also failed in this run');
+				const [output] = await router.call(context(true, { name }), testClients());
+				const shown = [stopped.message, stopped.description ?? '', JSON.stringify(output)];
+				expect(shown.filter((text) => ANGLE_BRACKETS.test(text))).toEqual([]);
+				expect(output.map((item) => (item.json.error as { message: string }).message)).toEqual([
+					expect.stringMatching(/^Cannot read properties of undefined .*\[item 0\]$/su),
+					expect.stringMatching(/\[item 1\]$/u),
+					expect.stringMatching(/\[item 2\]$/u),
+				]);
+			}),
+			{ numRuns: 50 },
+		);
+	});
+});
+
 describe('router with a batch operation (Webhook Delivery → Drop Redelivered)', () => {
 	const keyed = (deliveryKey: unknown) => ({ json: { _webhook: { deliveryKey } } });
 

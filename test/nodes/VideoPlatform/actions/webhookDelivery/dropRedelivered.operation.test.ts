@@ -155,6 +155,22 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 		expect(output.map((item) => (item.json.error as IDataObject | undefined)?.message)).toEqual([undefined, 'The Delivery Key of this item is not text (it is a number)', 'The Delivery Key of this item is not text (it is empty: the expression found nothing)']);
 	});
 
+	it("with Continue On Fail, shows an item's value from a failing Delivery Key expression without markup", async () => {
+		await fc.assert(
+			fc.asyncProperty(outsideTextWithMarkup, async (text) => {
+				// n8n 2.x's expression engine passes such a TypeError on as it is, the item's value in its message.
+				const deliveryKey = () => {
+					throw new TypeError(`Cannot read properties of undefined (reading '${text}')`);
+				};
+				const { output } = await run(createDeduplicationStore(), [withKey('a')], { continueOnFail: true, parameters: { deliveryKey } });
+				const { message } = output[0].json.error as IDataObject;
+				expect(message).toMatch(/^Cannot read properties of undefined .*\[item 0\]$/su);
+				expect(ANGLE_BRACKETS.test(JSON.stringify(output))).toBe(false);
+			}),
+			{ numRuns: 100 },
+		);
+	});
+
 	it('with Continue On Fail, puts a bad key\'s error in its item and still filters the others', async () => {
 		await run(store, [delivery({ id: 'seen' })]);
 		const items = [delivery({ id: 'new' }), withKey(7), delivery({ id: 'seen' })];
