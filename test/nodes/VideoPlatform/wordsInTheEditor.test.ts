@@ -16,7 +16,7 @@ function textsOf(fields: Shown[], at = ''): Array<[string, string]> {
 		const name = 'displayName' in field ? field.displayName : field.name;
 		const here = `${at}${name.slice(0, 40)}`;
 		const own = (['displayName', 'description', 'hint', 'placeholder', 'action'] as const)
-			.map((key) => (field as Record<string, unknown>)[key])
+			.map((key) => (field as unknown as Record<string, unknown>)[key])
 			.filter((text): text is string => typeof text === 'string')
 			.map((text): [string, string] => [here, text]);
 		const nested = ('options' in field && Array.isArray(field.options) ? field.options : []) as Shown[];
