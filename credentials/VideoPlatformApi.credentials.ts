@@ -27,7 +27,7 @@ const NOT_REJECTED = 'reached and did not reject the API key';
  * n8n shows every non-2xx answer in red and its own words for a pass, so the form says beforehand
  * what a red result from a working platform looks like.
  */
-const TEST_NOTICE = `When you save, n8n tests the connection: it checks that the Base URL answers and that the platform does not refuse the API key. The platform offers no way to check a key without creating something, so with a working platform the test may still turn red with "The server at this Base URL was ${NOT_REJECTED}…": then both are probably fine; create a room to be sure. Red because the key was rejected or refused, or because of a redirect: do what the message says. Red because n8n could not connect: check the Base URL's spelling, and that n8n can reach that address.`;
+const TEST_NOTICE = `When you save, n8n tests the connection: it checks that the Base URL answers and that the platform does not refuse the API key. The platform offers no way to check a key without creating something, so with a working platform the test may still turn red with "The server at this Base URL was ${NOT_REJECTED}…" (n8n 1.x says it in its own words, such as "The resource you are requesting could not be found"): then both are probably fine; create a room to be sure. Red because the key was rejected or refused (n8n 1.x: "Authorization failed" or "Forbidden"), or because of a redirect: do what the message says. Red because n8n could not connect: check the Base URL's spelling, and that n8n can reach that address.`;
 
 export class VideoPlatformApi implements ICredentialType {
 	name = API_CREDENTIAL.type;

@@ -131,7 +131,7 @@ describe(`a newcomer's first run, from Settings → Community Nodes (n8n ${versi
 		await editor.ndv().waitFor();
 		await walk.screen('The node panel of the trigger');
 		await walk.click(page.getByText('Webhook URLs').first());
-		await walk.click(page.getByText('Production URL', { exact: true }).first());
+		await walk.click(editor.webhookUrlChoice('Production URL'));
 		await walk.click(page.locator('.webhook-url').first());
 		const productionUrl = await page.evaluate<string>('navigator.clipboard.readText()');
 		await pictures.take(page, 'first-run-trigger.png');
