@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { OLDEST_SUPPORTED_N8N } from '../../nodes/VideoPlatform/shared/supportedN8n';
 import { repoRoot } from '../../tools/common/paths';
 import {
 	changelogProblems,
@@ -36,6 +37,10 @@ describe('the docs say nothing the code contradicts', () => {
 		['pictures', pictureProblems],
 	])('in %s', (_, rule) => {
 		expect(rule(pages, facts)).toEqual([]);
+	});
+
+	it("in the oldest n8n: the nodes' own check and the message the docs quote name engines.n8n's lower bound", () => {
+		expect(/^>=(\S+)/.exec(facts.engines.n8n)?.[1]).toBe(OLDEST_SUPPORTED_N8N);
 	});
 
 	it('in the changelog', () => {
