@@ -20,6 +20,15 @@ const WRONG_PATH = ` A 404 can also mean that the Base URL has a path the platfo
 /** Answers that prove the server was reached without rejecting the key. */
 const NOT_REJECTED_STATUSES = [400, 404, 405, 409, 422, 429, 500, 501, 502, 503, 504];
 
+/** The words of those answers' red result, which the form's notice quotes before the click. */
+const NOT_REJECTED = 'reached and did not reject the API key';
+
+/**
+ * n8n shows every non-2xx answer in red and its own words for a pass, so the form says beforehand
+ * what a red result from a working platform looks like.
+ */
+const TEST_NOTICE = `When you save, n8n tests the connection: it checks that the Base URL answers and that the platform does not refuse the API key. The platform offers no way to check a key without creating something, so with a working platform the test may still turn red with "The server at this Base URL was ${NOT_REJECTED}…": then both are probably fine; create a room to be sure. Red because the key was rejected or refused, or because of a redirect: do what the message says. Red because n8n could not connect: check the Base URL's spelling, and that n8n can reach that address.`;
+
 export class VideoPlatformApi implements ICredentialType {
 	name = API_CREDENTIAL.type;
 
@@ -51,6 +60,12 @@ export class VideoPlatformApi implements ICredentialType {
 			default: '',
 			required: true,
 			hint: 'The API key issued to you by the platform. Paste it with or without "Bearer ".',
+		},
+		{
+			displayName: TEST_NOTICE,
+			name: 'testNotice',
+			type: 'notice',
+			default: '',
 		},
 	];
 
@@ -106,7 +121,7 @@ export class VideoPlatformApi implements ICredentialType {
 				type: 'responseCode' as const,
 				properties: {
 					value: status,
-					message: `The server at this Base URL was reached and did not reject the API key (it answered HTTP ${status} to a read-only request). The platform publishes no read-only endpoint, so the key cannot be confirmed further; if creating a room fails with 404, check the Base URL.${status === 404 ? WRONG_PATH : ''}`,
+					message: `The server at this Base URL was ${NOT_REJECTED} (it answered HTTP ${status} to a read-only request). The platform publishes no read-only endpoint, so the key cannot be confirmed further; if creating a room fails with 404, check the Base URL.${status === 404 ? WRONG_PATH : ''}`,
 				},
 			})),
 		],

@@ -10,7 +10,7 @@ const credential = new VideoPlatformApi();
 describe('VideoPlatformApi credential', () => {
 	it('has the public names workflows depend on', () => {
 		expect(credential.name).toBe('videoPlatformApi');
-		expect(credential.properties.map((p) => p.name)).toEqual(['baseUrl', 'apiKey']);
+		expect(credential.properties.filter((p) => p.type !== 'notice').map((p) => p.name)).toEqual(['baseUrl', 'apiKey']);
 		const apiKey = credential.properties.find((p) => p.name === 'apiKey');
 		expect(apiKey?.typeOptions?.password).toBe(true);
 	});
@@ -130,6 +130,30 @@ describe('VideoPlatformApi credential', () => {
 				expect(messageFor(status)).toMatch(/was reached and did not reject the API key/);
 				expect(messageFor(status)).not.toMatch(/valid|success/i);
 			}
+		});
+
+		it("the form's notice says before the click what the test proves, and quotes the red result a working platform can give", () => {
+			const notices = credential.properties.filter((p) => p.type === 'notice');
+			expect(notices).toHaveLength(1);
+			const notice = notices[0].displayName;
+			expect(notice).toMatch(/checks that the Base URL answers and that the platform does not refuse the API key/);
+			expect(notice).toMatch(/then both are probably fine/);
+			const quoted = /"([^"]+)…"/.exec(notice)?.[1];
+			expect(quoted).toBeDefined();
+			for (const status of [400, 404, 405, 500]) {
+				const rule = (test.rules ?? []).find((r) => r.type === 'responseCode' && r.properties.value === status);
+				expect(rule?.properties.message.startsWith(String(quoted))).toBe(true);
+			}
+			// Red keeps its fix for these; the notice sends the user to it, and gives the one for no connection.
+			expect(notice).toMatch(/rejected or refused, or because of a redirect: do what the message says/);
+			expect(notice).toMatch(/could not connect: check the Base URL/);
+			expect(notice).not.toMatch(/404/);
+		});
+
+		it('never calls a 404 a rejection', () => {
+			const rule = (test.rules ?? []).find((r) => r.type === 'responseCode' && r.properties.value === 404);
+			expect(rule?.properties.message).toMatch(/did not reject the API key/);
+			expect(rule?.properties.message).not.toMatch(/\b(rejected|refused)\b/);
 		});
 
 		it('says, for a 404 only, that a path in the Base URL may be the cause', () => {

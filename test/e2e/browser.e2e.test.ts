@@ -21,6 +21,8 @@ const NAME_HINT = 'Name is empty for the first input item';
 const KEY_HINT = 'Delivery Key finds no key in the first input item';
 const AUTH_HINT = 'Authentication is None: anyone who knows';
 const ENTRY = 'Video Platform';
+// The start of the credential form's notice (credentials/VideoPlatformApi.credentials.ts).
+const CREDENTIAL_NOTICE = 'When you save, n8n tests the connection: it checks that the Base URL answers and that the platform does not refuse the API key.';
 // The trigger panel's words (trigger/guidance.ts) for a workflow not active yet, and for an active one.
 const PANEL_INACTIVE = 'To run the workflow on its own, copy the Production URL';
 const PANEL_ACTIVE = 'This workflow is published (n8n 1.x: active), so deliveries';
@@ -66,7 +68,8 @@ describe.each(VERSIONS)('the Video Platform nodes in a real browser, n8n %s', (v
 		await open('vpExampleManual');
 		await expect(editor.searchNodes(term)).resolves.toContain(ENTRY);
 		if (term !== 'video') return;
-		await pictures.take(page, 'node-creator-search.png');
+		// Not docs/node-creator-search.png: the first-run walk takes that one, in its own workflow.
+		await pictures.take(page, 'node-creator-after-a-node.png');
 		// The entry holds both nodes: after a node, its actions; the trigger is a new workflow's first step.
 		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: ENTRY }).first().click();
 		const actions = page.getByText(/^Actions \(2\)$/).first();
@@ -184,6 +187,34 @@ describe.each(VERSIONS)('the Video Platform nodes in a real browser, n8n %s', (v
 		} finally {
 			await platform.stop();
 		}
+	});
+
+	it.each([
+		['a good key', 'good', 'Connection tested successfully'],
+		['a refused key (401)', 'refused', 'The platform rejected the API key (HTTP 401). Check the key and try again.'],
+		['a Base URL whose server answers 404', 'notFound', 'The server at this Base URL was reached and did not reject the API key (it answered HTTP 404'],
+		['no connection', 'unreachable', "Couldn't connect with these settings"],
+	] as const)('the credential form says beforehand what its test proves; %s gets its own result', async (_case, kind, result) => {
+		const { sandbox } = environment;
+		const SANDBOX_KEY = sandbox.options.apiKey;
+		const data = {
+			good: { baseUrl: sandbox.url, apiKey: SANDBOX_KEY },
+			refused: { baseUrl: sandbox.url, apiKey: 'sk_not_this_one_0001' },
+			// The sandbox answers 404 outside its API, as a platform may to the read-only request.
+			notFound: { baseUrl: `${sandbox.url}/nowhere`, apiKey: SANDBOX_KEY },
+			// Nothing listens on port 1.
+			unreachable: { baseUrl: 'http://127.0.0.1:1', apiKey: SANDBOX_KEY },
+		}[kind];
+		const cookie = await ensureOwner(environment.n8n.baseUrl);
+		const created = await rest(environment.n8n.baseUrl, '/rest/credentials', { method: 'POST', cookie, body: { name: `Test result: ${kind}`, type: 'videoPlatformApi', data } });
+		const shown = await editor.saveCredentialAgain(`${environment.n8n.baseUrl}/home/credentials/${created.data.data.id}`, data.apiKey);
+		await pictures.take(page, `credential-test-${kind}.png`);
+		expect(shown).toContain(CREDENTIAL_NOTICE);
+		expect(shown).toContain(result);
+		if (kind === 'notFound') expect(shown).not.toMatch(/\b(rejected|refused) (the|this) API key/);
+		if (kind === 'good') expect(shown).not.toContain("Couldn't connect");
+		else expect(shown).not.toContain('Connection tested successfully');
+		await page.keyboard.press('Escape');
 	});
 
 	it('offers "Custom API Call" among the actions, which points to the HTTP Request node', async () => {

@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { scratchRoot } from '../../tools/common/paths';
 import { OWNER, ensureOwner, rest } from '../../tools/n8n/api';
 import { defaultVersion, majorOf } from '../../tools/install/versions';
-import { DOCS_DIR, MANIFEST, RETAKE, type ScreenshotManifest, editorDigest } from '../helpers/screenshots';
+import { DOCS_DIR, MANIFEST, RETAKE, type ScreenshotManifest, editorDigest, picturesInDocs } from '../helpers/screenshots';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -48,25 +48,29 @@ export async function webhookUrlFromRest(baseUrl: string, copied: string): Promi
 
 /**
  * Where pictures go: every run keeps them in .scratch/screenshots/<version>; with
- * VIDEOPLATFORM_UPDATE_SCREENSHOTS=1 the default version's replace those in docs/, and the
- * manifest records the editor digest they show (docs/development.md, "The docs' pictures").
+ * VIDEOPLATFORM_UPDATE_SCREENSHOTS=1 the default version's pictures that the docs show replace
+ * those in docs/, and the manifest records the editor digest they show (docs/development.md,
+ * "The docs' pictures"). A picture no page shows stays in .scratch.
  */
 export class Pictures {
 	private readonly taken: string[] = [];
 	readonly dir: string;
 	private readonly toDocs: boolean;
+	private readonly shown = new Set(picturesInDocs());
 
 	constructor(private readonly version: string) {
 		this.toDocs = process.env.VIDEOPLATFORM_UPDATE_SCREENSHOTS === '1' && version === defaultVersion();
-		this.dir = this.toDocs ? DOCS_DIR : path.join(scratchRoot, 'screenshots', version);
+		this.dir = path.join(scratchRoot, 'screenshots', version);
 	}
 
 	async take(page: Page, name: string): Promise<void> {
-		fs.mkdirSync(this.dir, { recursive: true });
+		const toDocs = this.toDocs && this.shown.has(name);
+		const dir = toDocs ? DOCS_DIR : this.dir;
+		fs.mkdirSync(dir, { recursive: true });
 		// Dialogs and lists fade in; a picture taken at once can be half transparent.
 		await page.waitForTimeout(500);
-		await page.screenshot({ path: path.join(this.dir, name) });
-		this.taken.push(name);
+		await page.screenshot({ path: path.join(dir, name) });
+		if (toDocs) this.taken.push(name);
 	}
 
 	/** Adds this run's pictures to the manifest (the other test files' entries stay). */
@@ -200,6 +204,25 @@ export class Editor {
 		const toast = this.page.locator('.el-notification:visible').first();
 		await toast.waitFor();
 		return toast;
+	}
+
+	/**
+	 * Opens a saved credential, types its API key again and saves, which runs n8n's connection test;
+	 * returns the dialog's text once the result shows, its details opened.
+	 */
+	async saveCredentialAgain(url: string, apiKey: string): Promise<string> {
+		await this.page.goto(url);
+		const dialog = this.page.locator('[data-test-id="credential-edit-dialog"]').first();
+		await dialog.waitFor();
+		await dialog.locator('[data-test-id="parameter-input-apiKey"] input').first().fill(apiKey);
+		await dialog.locator('[data-test-id="credential-save-button"]').first().click();
+		const passed = dialog.locator('[data-test-id="credentials-config-container-test-success"]');
+		const failed = dialog.getByText("Couldn't connect with these settings");
+		await passed.or(failed).first().waitFor({ timeout: 30_000 });
+		const details = dialog.getByText('More details', { exact: true });
+		if (await details.isVisible()) await details.click();
+		await this.page.waitForTimeout(300);
+		return (await dialog.innerText()).replace(/\s+/g, ' ');
 	}
 
 	async waitForOutput(text: string): Promise<void> {

@@ -3,8 +3,11 @@ import { breakingChangesReport, breakingChangesRule, createApiKey, ensureOwner, 
 import { versionSpec } from '../../tools/install/versions';
 import { outputOf } from '../../tools/n8n/workflows';
 import { sendSampleDelivery } from '../../tools/sandbox/webhook';
+import { CHAT_HOSTS, chatCredentials, createChatStandIns, withChatCredentials } from '../helpers/chatStandIns';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
+import type { HttpsStandIn, TestCa } from '../helpers/tlsStandIn';
+import { makeTestCa, startHttpsStandIn } from '../helpers/tlsStandIn';
 import type { N8n } from './n8nWithPackage';
 import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
 
@@ -12,21 +15,43 @@ const examples = loadExamples();
 const byId = (id: string) => examples.find((e: { workflow: { id: string } }) => e.workflow.id === id)!.workflow;
 // The one 3.0 rule that concerns the package, and says so for every instance with a community package.
 const UNVERIFIED_PACKAGES_RULE = 'unverified-packages-v3';
+// Where example 02 posts in Teams once a user picked them (From List gives these ids).
+const TEAM_ID = '61165b04-e4cc-4026-b43f-926b4e2a7182';
+const CHANNEL_ID = '19:e2eClasses@thread.tacv2';
+
+/** Example 02 as a user sets it up after import: Slack and Teams credentials, the team and channel picked. */
+function dailyExampleSetUp() {
+	const workflow = JSON.parse(JSON.stringify(byId('vpExampleDaily')));
+	workflow.nodes = workflow.nodes.map((node: { type: string; parameters: Record<string, unknown> }) => {
+		const picked = node.type === 'n8n-nodes-base.microsoftTeams'
+			? { ...node, parameters: { ...node.parameters, teamId: { __rl: true, mode: 'id', value: TEAM_ID }, channelId: { __rl: true, mode: 'id', value: CHANNEL_ID } } }
+			: node;
+		return withChatCredentials(picked);
+	});
+	return workflow;
+}
 
 describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => {
 	let n8n: N8n;
 	let sandbox: Sandbox;
+	let ca: TestCa;
+	let chatProxy: HttpsStandIn;
+	const chat = createChatStandIns();
 
 	beforeAll(async () => {
 		// Every fourth request fails with 422, so that the per-class example shows its error branch.
 		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, errorRate: 0.25, errorStatus: 422, maxIdleMs: 10 * 60_000 });
+		ca = makeTestCa(CHAT_HOSTS);
+		chatProxy = await startHttpsStandIn({ hosts: CHAT_HOSTS, ca, handler: chat.handler, maxLifetimeMs: 15 * 60_000 });
 		n8n = await n8nWithPackage(version, 'examples');
-		await n8n.importCredentials([sandboxCredential(sandbox.url, SANDBOX_KEY)]);
+		await n8n.importCredentials([sandboxCredential(sandbox.url, SANDBOX_KEY), ...chatCredentials()]);
 	}, 15 * 60_000);
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await sandbox?.stop();
+		await chatProxy?.stop();
+		ca?.cleanup();
 	});
 
 	it('every example imports without errors', async () => {
@@ -42,18 +67,37 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 		expect(outputOf(result.run, 'Create a room')[0].json).toMatchObject({ name: 'My first room', type: 'conference' });
 	});
 
-	it('"one room per class" creates the rooms and routes a failed class to its error output', async () => {
+	it('"one room per class" creates the rooms, posts each room\'s link in Slack and in Teams, and routes a failed class to its error output', async () => {
 		sandbox.state.rooms.length = 0;
-		const result = await n8n.execute(byId('vpExampleDaily').id);
+		const workflow = dailyExampleSetUp();
+		await n8n.importWorkflow(workflow);
+		const result = await n8n.execute(workflow.id, {
+			env: {
+				// Both spellings: n8n's proxy-from-env reads the lower-case one first.
+				HTTPS_PROXY: chatProxy.proxyUrl,
+				https_proxy: chatProxy.proxyUrl,
+				NO_PROXY: '127.0.0.1,localhost',
+				no_proxy: '127.0.0.1,localhost',
+				NODE_EXTRA_CA_CERTS: ca.caFile,
+			},
+		});
 		expect(result).toHaveRunOk();
-		const created = outputOf(result.run, 'Rooms created');
+		const created = outputOf(result.run, 'Create class room');
 		const failed = outputOf(result.run, 'Rooms that failed');
 		expect(created.length + failed.length).toBe(4);
 		expect(failed).toHaveLength(1);
 		expect(failed[0].json.error).toMatchObject({ httpCode: 422 });
-		expect(sandbox.state.rooms.map((room: { name: string }) => room.name.split(' - ')[0]).sort()).toEqual(
-			created.map((item: { json: { name: string } }) => item.json.name.split(' - ')[0]).sort(),
-		);
+		const rooms = sandbox.state.rooms as Array<{ name: string; link: string }>;
+		expect(rooms.map((room) => room.name.split(' - ')[0]).sort()).toEqual(created.map((item: { json: { name: string } }) => item.json.name.split(' - ')[0]).sort());
+
+		// One message per room in each chat, with the link the sandbox answered, mapped as the example maps it.
+		const expected = rooms.map((room) => `Today's room for ${room.name.split(' - ')[0]}: ${room.link}`).sort();
+		expect(chat.slackPosts.map((post) => post.text).sort()).toEqual(expected);
+		expect(chat.slackPosts.map((post) => post.channel)).toEqual(['#classes', '#classes', '#classes']);
+		expect(chat.teamsPosts.map((post) => post.text).sort()).toEqual(expected);
+		expect(new Set(chat.teamsPosts.map((post) => post.channel))).toEqual(new Set([`${TEAM_ID}/${CHANNEL_ID}`]));
+		expect(chat.unknown).toEqual([]);
+		expect(chatProxy.connects).toEqual(expect.arrayContaining(['slack.com:443', 'graph.microsoft.com:443']));
 	});
 
 	// n8n keeps running for the next test; afterAll stops it.

@@ -100,7 +100,7 @@ describe(`a newcomer's first run, from Settings → Community Nodes (n8n ${versi
 		await walk.click(page.locator('[data-test-id="settings-back"]'));
 		await walk.click(page.getByText('Build a workflow', { exact: true }));
 		await walk.screen('A new workflow');
-		await findVideoPlatform();
+		await findVideoPlatform('node-creator-search.png');
 		await walk.click(page.getByText(/^Actions \(\d+\)$/).first());
 		await walk.click(page.getByText('Create a room', { exact: true }).first());
 		await editor.ndv().waitFor();
@@ -177,10 +177,17 @@ describe(`a newcomer's first run, from Settings → Community Nodes (n8n ${versi
 	}
 
 	/** On an empty canvas: the + opens the node creator; "video" finds the package's one entry. */
-	async function findVideoPlatform(): Promise<void> {
+	async function findVideoPlatform(picture?: string): Promise<void> {
 		await walk.click(page.locator('[data-test-id="node-creator-plus-button"]'));
 		await page.keyboard.type('video');
-		await walk.click(page.locator('[data-test-id="node-creator-item-name"]', { hasText: 'Video Platform' }).first());
+		const entry = page.locator('[data-test-id="node-creator-item-name"]', { hasText: 'Video Platform' }).first();
+		await entry.waitFor();
+		if (picture) {
+			// The list settles after the last key.
+			await page.waitForTimeout(700);
+			await pictures.take(page, picture);
+		}
+		await walk.click(entry);
 	}
 });
 

@@ -1,16 +1,17 @@
 import * as http from 'node:http';
 
+import { SLACK_TOKEN, createChatStandIns } from './chatStandIns';
 import type { StandInHandler } from './tlsStandIn';
 
 /**
  * Stand-ins for Google Calendar and Slack, answering the real Google Calendar Trigger and Slack
- * nodes of n8n through tlsStandIn's proxy, and a forwarder in front of the sandbox that can add a
- * link to its answer. They implement only the calls example 03 makes, with the fields those nodes
- * read; nothing here says how Google, Slack or the video platform answer anything else.
+ * nodes of n8n through tlsStandIn's proxy, and a forwarder in front of the sandbox that can take
+ * the link out of its answer. They implement only the calls example 03 makes, with the fields those
+ * nodes read; nothing here says how Google, Slack or the video platform answer anything else.
  */
 
 export const GOOGLE_TOKEN = 'e2e-google-access-token';
-export const SLACK_TOKEN = 'xoxb-e2e-slack-token';
+export { SLACK_TOKEN };
 export const STAND_IN_HOSTS = ['www.googleapis.com', 'slack.com'];
 
 export interface CalendarEvent {
@@ -28,10 +29,7 @@ export interface CalendarPoll {
 	served: CalendarEvent[];
 }
 
-export interface SlackPost {
-	channel: string;
-	text: string;
-}
+export type { ChatPost as SlackPost } from './chatStandIns';
 
 /**
  * The events the test wants listed are queued with list(); the next events-list request whose
@@ -43,8 +41,8 @@ export interface SlackPost {
 export function createCalendarChatStandIn() {
 	const pending: CalendarEvent[][] = [];
 	const polls: CalendarPoll[] = [];
-	const posts: SlackPost[] = [];
-	const unknown: string[] = [];
+	const chat = createChatStandIns();
+	const unknown = chat.unknown;
 	const bearer = (headers: http.IncomingHttpHeaders) => String(headers.authorization ?? '').replace(/^Bearer /, '');
 
 	const calendar: StandInHandler = ({ method, url, headers }) => {
@@ -64,20 +62,10 @@ export function createCalendarChatStandIn() {
 		return { status: 200, body: { kind: 'calendar#events', summary: 'primary', items: poll.served } };
 	};
 
-	const slack: StandInHandler = ({ method, url, headers, body }) => {
-		if (bearer(headers) !== SLACK_TOKEN) return { status: 200, body: { ok: false, error: 'invalid_auth' } };
-		if (method !== 'POST' || url.pathname !== '/api/chat.postMessage') {
-			unknown.push(`${method} ${url.pathname}`);
-			return { status: 200, body: { ok: false, error: 'unknown_method' } };
-		}
-		const message = JSON.parse(body) as SlackPost;
-		posts.push({ channel: message.channel, text: message.text });
-		return { status: 200, body: { ok: true, channel: 'C0E2ETEST', ts: `1700000000.${String(posts.length).padStart(6, '0')}`, message: { text: message.text } } };
-	};
 
 	return {
 		polls,
-		posts,
+		posts: chat.slackPosts,
 		/** Requests to paths the stand-ins do not know. */
 		unknown,
 		/** Queues the events of one poll. */
@@ -90,7 +78,7 @@ export function createCalendarChatStandIn() {
 		},
 		handler: ((request) => {
 			if (request.host === 'www.googleapis.com') return calendar(request);
-			if (request.host === 'slack.com') return slack(request);
+			if (request.host === 'slack.com') return chat.slack(request);
 			unknown.push(`${request.method} ${request.host}${request.url.pathname}`);
 			return { status: 404, body: {} };
 		}) as StandInHandler,
@@ -98,12 +86,11 @@ export function createCalendarChatStandIn() {
 }
 
 /**
- * Forwards every request to the sandbox. While withLink is on, it adds to each created room's
- * answer a link, nested under a member that says the test added it: the platform has not published
- * its answer, and the sandbox's answer has no link at all.
+ * Forwards every request to the sandbox. While withLink is off, it takes the link out of each
+ * created room's answer, as a platform whose answer has no link field would answer.
  */
-export async function startLinkingForwarder(sandboxUrl: string, maxLifetimeMs: number) {
-	const state = { withLink: true, linksAdded: [] as string[] };
+export async function startLinkDroppingForwarder(sandboxUrl: string, maxLifetimeMs: number) {
+	const state = { withLink: true, linksPassed: [] as string[] };
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -117,11 +104,10 @@ export async function startLinkingForwarder(sandboxUrl: string, maxLifetimeMs: n
 					body: chunks.length ? Buffer.concat(chunks) : undefined,
 				});
 				let text = await answer.text();
-				if (state.withLink && answer.status === 201) {
-					const room = JSON.parse(text) as { id: string };
-					const link = `https://rooms.example.test/join/${room.id}`;
-					state.linksAdded.push(link);
-					text = JSON.stringify({ ...room, addedByTheE2eTest: { note: 'Not from the platform or the sandbox', joinLink: link } });
+				if (answer.status === 201) {
+					const { link, ...room } = JSON.parse(text) as { link: string };
+					if (state.withLink) state.linksPassed.push(link);
+					else text = JSON.stringify(room);
 				}
 				res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
 				res.end(text);

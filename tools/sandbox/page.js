@@ -13,7 +13,7 @@ const escape = (/** @type {unknown} */ text) => String(text).replace(/[&<>"']/g,
 function renderPage(state, note, targets = []) {
 	const offered = targets.map((t) => `<option value="${escape(t.url)}">${escape(t.name)}</option>`).join('');
 	const rooms = state.rooms
-		.map((room) => `<tr><td>${escape(room.name)}</td><td>${escape(room.type)}</td><td>${escape(room.id)}</td><td>${escape(room.createdAt)}</td></tr>`)
+		.map((room) => `<tr><td><a href="${escape(room.link)}">${escape(room.name)}</a></td><td>${escape(room.type)}</td><td>${escape(room.id)}</td><td>${escape(room.createdAt)}</td></tr>`)
 		.join('');
 	const requests = state.requests
 		.slice()
@@ -48,4 +48,16 @@ document.getElementById('send').addEventListener('submit', async (event) => {
 <p>JSON: <a href="/_sandbox/state">/_sandbox/state</a></p></body></html>`;
 }
 
-module.exports = { renderPage };
+/**
+ * What a room's link opens: the sandbox's stand-in for a platform's room.
+ * @param {import('./server').Room} room
+ * @param {string} note
+ */
+function renderRoomPage(room, note) {
+	return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(room.name)}: Video Platform sandbox</title></head>
+<body style="font-family:sans-serif;margin:2em"><h1>${escape(room.name)}</h1>
+<p>A room of the local sandbox. On your platform, the room's link opens the room itself. ${escape(note)}</p>
+<p><a href="/">All rooms and requests</a></p></body></html>`;
+}
+
+module.exports = { renderPage, renderRoomPage };

@@ -10,6 +10,8 @@ const SANDBOX_NOTE =
 	"Answer made up by the local sandbox: the platform has not published its responses.";
 const MAX_LOGGED_REQUESTS = 200;
 const MAX_BODY_BYTES = 1024 * 1024;
+// Where a room's made-up link leads: a page of the sandbox, outside the API's /v1.
+const ROOM_PAGE = '/_sandbox/rooms/';
 
 /**
  * @typedef {object} SandboxOptions
@@ -26,7 +28,9 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * @property {() => number} [now] clock for the rate limit; tests pass a fake one
  * @property {() => Promise<Array<{name: string, url: string}>>} [webhookTargets] trigger URLs the page offers
  *
- * @typedef {{ id: string, name: string, type: string, createdAt: string }} Room
+ * @typedef {{ id: string, name: string, type: string, link: string, createdAt: string }} Room
+ *   link: the sandbox's own stand-in for a join link (the platform has not published its answer),
+ *   so that an example can map a link field the way a user maps their platform's
  * @typedef {object} RequestEntry  one API request as the sandbox logged it
  * @property {string} at
  * @property {string} method
@@ -174,6 +178,8 @@ function createSandbox(userOptions = {}) {
 			delays.add(timer);
 		});
 	const webhookSender = require('./webhook');
+	// The address it listens on, not the request's Host header, which any client can set.
+	const ownUrl = () => `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
 
 	/** @param {RequestEntry} entry */
 	function log(entry) {
@@ -256,7 +262,8 @@ function createSandbox(userOptions = {}) {
 		const broken = brokenRule(raw);
 		if (broken) return reply(400, { error: broken });
 		const { name, type } = JSON.parse(raw);
-		const room = { id: randomUUID(), name, type, createdAt: new Date().toISOString() };
+		const id = randomUUID();
+		const room = { id, name, type, link: `${ownUrl()}${ROOM_PAGE}${id}`, createdAt: new Date().toISOString() };
 		state.rooms.push(room);
 		state.counts.createdByBody[raw] = (state.counts.createdByBody[raw] || 0) + 1;
 		return reply(201, room);
@@ -293,6 +300,10 @@ function createSandbox(userOptions = {}) {
 				entry.error = `No answer: ${/** @type {Error} */ (error).message}`;
 				throw error;
 			}
+		}
+		if (req.method === 'GET' && url.pathname.startsWith(ROOM_PAGE)) {
+			const room = state.rooms.find(({ id }) => id === url.pathname.slice(ROOM_PAGE.length));
+			if (room) return send(res, 200, require('./page').renderRoomPage(room, SANDBOX_NOTE));
 		}
 		if (req.method === 'GET' && url.pathname === '/') {
 			const targets = options.webhookTargets ? await options.webhookTargets().catch(() => []) : [];
@@ -341,7 +352,7 @@ function createSandbox(userOptions = {}) {
 				idleTimer = setTimeout(() => stopBySelf(`no request for ${options.maxIdleMs / 1000} s`), options.maxIdleMs);
 				idleTimer.unref();
 			}
-			this.url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
+			this.url = ownUrl();
 			return this.url;
 		},
 		async stop() {

@@ -20,6 +20,14 @@ const KEY_FIELD: keyof DeliveryKey = 'deliveryKey';
 /** The item path of the key, as users see it in field descriptions. */
 export const DELIVERY_KEY_PATH = `${DELIVERY_INFO_KEY}.${KEY_FIELD}`;
 
+/** What the editor calls each side of the contract, so that the other side's words name it alike. */
+export const EDITOR_NAMES = {
+	/** The trigger's option that sets the key. */
+	deliveryIdField: 'Delivery ID Field',
+	/** Drop Redelivered's action, as the node creator lists it. */
+	dropRedeliveredAction: 'Drop redelivered webhook deliveries',
+} as const;
+
 /** Drop Redelivered's default: the key of the item right after the trigger. */
 export const DELIVERY_KEY_EXPRESSION = `{{ $json.${DELIVERY_KEY_PATH} }}`;
 

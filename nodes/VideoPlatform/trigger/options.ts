@@ -1,3 +1,4 @@
+import { EDITOR_NAMES } from '../shared/deliveryKey';
 import { parseAllowedValues } from './filter';
 
 /** The trigger's Options as a delivery reads them, or the option that cannot be read. */
@@ -7,9 +8,9 @@ export interface TriggerOptions {
 	filterValues: string[];
 }
 
-/** The option's display name, kept in properties.ts; here only to name it in a refusal. */
+/** The options' display names: the fields and the refusals name them alike. */
 export const OPTION_NAMES = {
-	deliveryIdField: 'Delivery ID Field',
+	deliveryIdField: EDITOR_NAMES.deliveryIdField,
 	filterField: 'Only When Field',
 	filterValues: 'Has One Of These Values',
 } as const;

@@ -2,8 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { EVENT_KINDS } from '../platform';
 import { ALL_DELIVERIES } from './filter';
-import { DELIVERY_KEY_PATH } from '../shared/deliveryKey';
+import { DELIVERY_KEY_PATH, EDITOR_NAMES } from '../shared/deliveryKey';
 import { ACTIVATE, PLATFORM_SETTINGS } from './guidance';
+import { OPTION_NAMES } from './options';
 
 const options = '($parameter["options"] || {})';
 const filterSet = `${options}.filterField && ${options}.filterValues`;
@@ -29,8 +30,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 	},
 	{
-		displayName:
-			'To drop redelivered webhooks, add a Video Platform node right after this trigger, with Webhook Delivery → Drop Redelivered. This trigger does not drop duplicates itself.',
+		displayName: `The platform may send the same delivery more than once, and this trigger starts the workflow each time. To let each delivery through once, add a Video Platform node right after this trigger with the action ${EDITOR_NAMES.dropRedeliveredAction}.`,
 		name: 'duplicatesNotice',
 		type: 'notice',
 		default: '',
@@ -56,7 +56,7 @@ export const properties: INodeProperties[] = [
 		options: [{ name: 'All Deliveries', value: ALL_DELIVERIES }, ...EVENT_KINDS],
 		default: ALL_DELIVERIES,
 		description:
-			'The platform has not published its event kinds yet, so every delivery starts the workflow. Use Only When Field Matches to narrow it down.',
+			`The platform has not published its event kinds yet, so every delivery starts the workflow. To start it for some deliveries only, use Add Option → ${OPTION_NAMES.filterField} and ${OPTION_NAMES.filterValues}.`,
 	},
 	{
 		displayName: 'Options',
@@ -66,30 +66,30 @@ export const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Delivery ID Field',
+				displayName: OPTION_NAMES.deliveryIdField,
 				name: 'deliveryIdField',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. deliveryId',
 				description:
-					`A payload field (a dot path) whose value identifies a delivery. It makes ${DELIVERY_KEY_PATH}, which Video Platform → Webhook Delivery → Drop Redelivered after this trigger compares to drop redeliveries. Without it, the key is the raw body's digest. A delivery without this field is never dropped.`,
+					`The field of a delivery that says which delivery it is, such as deliveryId (for a field inside another, join the names with dots: data.deliveryId). A Video Platform node with the action ${EDITOR_NAMES.dropRedeliveredAction}, right after this trigger, lets each value through once (the trigger passes it on in ${DELIVERY_KEY_PATH}). Left empty, a delivery counts as sent before only when its content is exactly the same. A delivery without this field always goes through.`,
 			},
 			{
-				displayName: 'Only When Field',
+				displayName: OPTION_NAMES.filterField,
 				name: 'filterField',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. data.status',
 				description:
-					'A payload field, as a dot path. Only deliveries where it has one of the allowed values start the workflow; the others are acknowledged and ignored.',
+					`A field of the delivery, such as status (for a field inside another, join the names with dots: data.status). Only deliveries where it has one of the values in ${OPTION_NAMES.filterValues} start the workflow; the platform is told the others arrived, and nothing else happens.`,
 			},
 			{
-				displayName: 'Has One Of These Values',
+				displayName: OPTION_NAMES.filterValues,
 				name: 'filterValues',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. started, ended',
-				description: 'Allowed values of that field, separated by commas',
+				description: `The values of ${OPTION_NAMES.filterField} that start the workflow, separated by commas`,
 			},
 		],
 	},

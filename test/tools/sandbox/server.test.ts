@@ -27,3 +27,30 @@ describe('the sandbox stops by itself', () => {
 		}
 	}, 15_000);
 });
+
+describe("a room the sandbox creates", () => {
+	it("has a link of the sandbox's own, which opens a page of that room, its name as text", async () => {
+		const sandbox = createSandbox({ apiKey: 'k' });
+		const url = await sandbox.start();
+		try {
+			const name = 'Biology <b>7A</b>';
+			const answer = await fetch(`${url}/v1/rooms`, {
+				method: 'POST',
+				headers: { Authorization: 'Bearer k', 'Content-Type': 'application/json', Host: 'evil.example' },
+				body: JSON.stringify({ name, type: 'conference' }),
+			});
+			expect(answer.status).toBe(201);
+			const room = (await answer.json()) as { id: string; link: string };
+			// From the address it listens on, never from the request's Host header.
+			expect(room.link).toBe(`${url}/_sandbox/rooms/${room.id}`);
+			const page = await fetch(room.link);
+			expect(page.status).toBe(200);
+			const html = await page.text();
+			expect(html).toContain('<h1>Biology &lt;b&gt;7A&lt;/b&gt;</h1>');
+			expect(html).toContain('A room of the local sandbox');
+			expect((await fetch(`${url}/_sandbox/rooms/no-such-room`)).status).toBe(404);
+		} finally {
+			await sandbox.stop();
+		}
+	});
+});

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { comparedKey, DELIVERY_KEY_EXPRESSION, DELIVERY_KEY_PATH, textDeliveryKeyIn } from '../../shared/deliveryKey';
+import { comparedKey, DELIVERY_KEY_EXPRESSION, DELIVERY_KEY_PATH, EDITOR_NAMES, textDeliveryKeyIn } from '../../shared/deliveryKey';
 import { hintInOutputPane } from '../../shared/executionHints';
 import type { ItemError } from '../../shared/itemError';
 import { errorToJson } from '../../shared/itemError';
@@ -16,7 +16,7 @@ import { listOf, oneCheckAtATime } from './oneCheckAtATime';
 export const option: OperationOption = {
 	name: 'Drop Redelivered',
 	description: "Let each of the trigger's deliveries through once, by its delivery key",
-	action: 'Drop redelivered webhook deliveries',
+	action: EDITOR_NAMES.dropRedeliveredAction,
 };
 
 export const DEFAULT_KEYS_REMEMBERED = 10_000;
@@ -45,7 +45,7 @@ export const properties: INodeProperties[] = [
 		default: DEFAULT_DELIVERY_KEY,
 		required: true,
 		description:
-			`What identifies an item: by default the Video Platform Trigger's ${DELIVERY_KEY_PATH}; after another trigger, an expression for the field that identifies an item, such as a calendar event's ID. An item whose key this node has let through before is dropped. An empty key, or one starting with none: (a delivery without its ID), always passes and is not remembered.`,
+			`What tells one item from another. Right after the Video Platform Trigger, keep the default: it reads the key the trigger gives each delivery (${DELIVERY_KEY_PATH}). After another trigger, drag in the field that identifies an item, such as a calendar event's ID. An item whose key this node has let through before stops here. An empty key always goes through and is not remembered, and so does a delivery without the trigger's ${EDITOR_NAMES.deliveryIdField}.`,
 	},
 	{
 		displayName: 'Keys Remembered',
@@ -54,7 +54,7 @@ export const properties: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: MAX_KEYS_REMEMBERED, numberPrecision: 0 },
 		default: DEFAULT_KEYS_REMEMBERED,
 		description:
-			'How many of the newest keys n8n keeps in its database; when a new key comes, the oldest is forgotten. n8n keeps a 24-character digest of each key, so about 27 bytes per key however long the key is: about 270 KB at 10,000, 2.7 MB at most (100,000). A copy that comes after more than this many other deliveries passes again.',
+			'How many of the newest keys n8n remembers, in its database. When a new key comes, the oldest is forgotten, so a copy that comes after more than this many other deliveries goes through again. A long key takes no more room than a short one: 10,000 keys take about 270 KB, and the most, 100,000, about 2.7 MB.',
 	},
 	{
 		displayName: 'Remember Keys For',
@@ -71,7 +71,7 @@ export const properties: INodeProperties[] = [
 				name: 'Whole Workflow',
 				value: 'workflow',
 				description:
-					'One list for every node of this workflow that remembers keys for the whole workflow, such as another Drop Redelivered or Remove Duplicates with Scope Workflow',
+					'One list shared with the other nodes of this workflow that remember keys for the whole workflow: a Video Platform node with Remember Keys For set to Whole Workflow, or a Remove Duplicates node with Scope set to Workflow',
 			},
 		],
 		default: 'node',
