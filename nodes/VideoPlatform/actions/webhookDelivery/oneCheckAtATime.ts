@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { KeyScope } from './dropRedelivered.operation';
+import type { KeyScope } from '../rememberedKeys';
 
 /**
  * The list of keys n8n's check reads and writes, named as n8n names it: the workflow, and the node
