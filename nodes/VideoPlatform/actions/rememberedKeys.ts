@@ -54,14 +54,14 @@ export function timedCheck(this: IExecuteFunctions, scope: KeyScope, maxEntries:
 		});
 }
 
-/** A check that asks once more if the list was being created at the same moment (by another n8n process). */
+/**
+ * A check that asks once more if the list was being created at the same moment (by another n8n
+ * process). Any other failure reaches the caller as it is, which words it for its operation.
+ */
 export async function checkTwiceIfListNew(check: TimedCheck, keys: string[]): ReturnType<TimedCheck> {
-	try {
-		return await check(keys);
-	} catch (caught) {
-		if (!LIST_CREATED_CONCURRENTLY.test(caught instanceof Error ? caught.message : String(caught))) throw caught;
-		return await check(keys);
-	}
+	return await check(keys).catch(async (caught: unknown) =>
+		LIST_CREATED_CONCURRENTLY.test(caught instanceof Error ? caught.message : String(caught)) ? await check(keys) : await Promise.reject(caught),
+	);
 }
 
 /** What to do when n8n's list is of another kind: Remove Duplicates keeps a date or a number for the whole workflow. */
