@@ -46,8 +46,7 @@ export function createDeduplicationStore(betweenReadAndWrite?: (items: Deduplica
 			},
 			removeProcessed: async (items: DeduplicationItemTypes[], scope: DeduplicationScope, options: ICheckProcessedOptions) =>
 				await database.removeProcessed(items, scope, { node, workflow }, options),
-			clearAllProcessedItems: async (scope: DeduplicationScope, options: ICheckProcessedOptions) =>
-				await database.clearAllProcessedItems(scope, { node, workflow }),
+			clearAllProcessedItems: async (scope: DeduplicationScope) => await database.clearAllProcessedItems(scope, { node, workflow }),
 		}),
 	};
 }
