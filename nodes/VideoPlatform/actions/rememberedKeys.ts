@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { quotable } from '../transport';
@@ -17,6 +17,18 @@ export type KeyScope = 'node' | 'workflow';
 export const DEFAULT_KEYS_REMEMBERED = 10_000;
 /** n8n reads and writes all remembered keys on every run: about 2.7 MB at this bound. */
 export const MAX_KEYS_REMEMBERED = 100_000;
+
+/** The Keys Remembered field, described for its operation. */
+export function keysRememberedField(description: string): INodeProperties {
+	return {
+		displayName: 'Keys Remembered',
+		name: 'keysRemembered',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_KEYS_REMEMBERED, numberPrecision: 0 },
+		default: DEFAULT_KEYS_REMEMBERED,
+		description,
+	};
+}
 
 export function readKeysRemembered(this: IExecuteFunctions, parameter: string): number {
 	const value: unknown = this.getNodeParameter(parameter, 0, DEFAULT_KEYS_REMEMBERED);

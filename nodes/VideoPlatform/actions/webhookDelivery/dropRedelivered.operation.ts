@@ -10,7 +10,7 @@ import { quotable } from '../../transport';
 import { RunStop, systemClock } from '../../transport/stop';
 import type { OperationOption } from '../resources';
 import type { KeyScope } from '../rememberedKeys';
-import { checkTwiceIfListNew, DEFAULT_KEYS_REMEMBERED, MAX_KEYS_REMEMBERED, readKeysRemembered, readScope, storeFailureAdvice, timedCheck } from '../rememberedKeys';
+import { checkTwiceIfListNew, keysRememberedField, readKeysRemembered, readScope, storeFailureAdvice, timedCheck } from '../rememberedKeys';
 import { confirmKeysKept } from './keysKept';
 
 export const option: OperationOption = {
@@ -41,15 +41,9 @@ export const properties: INodeProperties[] = [
 		description:
 			`What identifies an item: by default the Video Platform Trigger's ${DELIVERY_KEY_PATH}; after another trigger, an expression for the field that identifies an item, such as a calendar event's ID. An item whose key this node has let through before is dropped. An empty key, or one starting with none: (a delivery without its ID), always passes and is not remembered.`,
 	},
-	{
-		displayName: 'Keys Remembered',
-		name: 'keysRemembered',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MAX_KEYS_REMEMBERED, numberPrecision: 0 },
-		default: DEFAULT_KEYS_REMEMBERED,
-		description:
-			'How many of the newest keys n8n keeps in its database; when a new key comes, the oldest is forgotten. n8n keeps a 24-character digest of each key, so about 27 bytes per key however long the key is: about 270 KB at 10,000, 2.7 MB at most (100,000). A copy that comes after more than this many other deliveries passes again.',
-	},
+	keysRememberedField(
+		'How many of the newest keys n8n keeps in its database; when a new key comes, the oldest is forgotten. n8n keeps a 24-character digest of each key, so about 27 bytes per key however long the key is: about 270 KB at 10,000, 2.7 MB at most (100,000). A copy that comes after more than this many other deliveries passes again.',
+	),
 	{
 		displayName: 'Remember Keys For',
 		name: 'scope',

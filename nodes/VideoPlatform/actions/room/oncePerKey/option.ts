@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { KeyScope } from '../../rememberedKeys';
-import { DEFAULT_KEYS_REMEMBERED, MAX_KEYS_REMEMBERED, readKeysRemembered, readScope } from '../../rememberedKeys';
+import { keysRememberedField, readKeysRemembered, readScope } from '../../rememberedKeys';
 
 /** Where the option's fields are, as n8n reads a parameter path. */
 const OPTION = 'options.createOncePerKey';
@@ -78,15 +78,9 @@ export const createOncePerKeyOption: INodeProperties = {
 					],
 					default: 'node',
 				},
-				{
-					displayName: 'Keys Remembered',
-					name: 'keysRemembered',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: MAX_KEYS_REMEMBERED, numberPrecision: 0 },
-					default: DEFAULT_KEYS_REMEMBERED,
-					description:
-						'How many of the newest keys n8n keeps; past that, the oldest is forgotten and its room could be created again. A run needs two per item while it sends.',
-				},
+				keysRememberedField(
+					'How many of the newest keys n8n keeps; past that, the oldest is forgotten and its room could be created again. A run needs two per item while it sends.',
+				),
 			],
 		},
 	],
