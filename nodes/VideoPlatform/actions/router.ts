@@ -8,7 +8,8 @@ import { hintInOutputPane } from '../shared/executionHints';
 import type { ItemError } from '../shared/itemError';
 import { errorToJson } from '../shared/itemError';
 import { asItemError } from './foreignError';
-import type { GuardedRun, ItemOperation, Operation, SentItems } from './resources';
+import type { GuardedRun, SentItems } from './guardedRun';
+import type { ItemOperation, Operation } from './resources';
 import { findOperation } from './resources';
 
 export const DEFAULT_CONCURRENCY = 10;

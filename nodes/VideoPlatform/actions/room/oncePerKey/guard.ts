@@ -6,7 +6,7 @@ import { hintInOutputPane } from '../../../shared/executionHints';
 import { RunStop, systemClock } from '../../../transport/stop';
 import { asItemError } from '../../foreignError';
 import { checkTwiceIfListNew, keyRemoval, timedCheck } from '../../rememberedKeys';
-import type { GuardedRun } from '../../resources';
+import type { GuardedRun } from '../../guardedRun';
 import { confirmKeysKept } from '../../webhookDelivery/keysKept';
 import type { StoredKeys } from './itemKeys';
 import { platformOrigin, readItemKey, storedKeys } from './itemKeys';
