@@ -90,6 +90,7 @@ async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePe
 		throw mayExistErrorOf(mayExist[0], mayExist.slice(1).map(({ itemIndex }) => itemIndex));
 	}
 	mayExist.forEach((entry) => answered.set(entry.itemIndex, errorToJson(mayExistErrorOf(entry, []))));
+	reportSkipped.call(this, answered);
 
 	const stop = new RunStop(this.getExecutionCancelSignal?.());
 	const finish = async ({ created, notCreated }: { created: number[]; notCreated: number[] }) => {
@@ -110,6 +111,14 @@ async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePe
 		if (createdKeys.length > 0) await confirmKeysKept(check, createdKeys, checked.ms, { clock: systemClock, stop });
 	};
 	return { kind: 'send', answered, advice: ADVICE, finish };
+}
+
+/** Says in the editor how many items were skipped, since their output is not a room. */
+function reportSkipped(this: IExecuteFunctions, answered: Map<number, IDataObject>): void {
+	const skipped = [...answered.values()].filter((json) => json.skipped === true).length;
+	if (skipped === 0) return;
+	const items = skipped === 1 ? '1 item was' : `${skipped} items were`;
+	hintInOutputPane(this, `${items} not sent (Create Once Per Key): a room for the same key was created before, or another item of this run has it. Their output says which.`);
 }
 
 async function forgetKeys(this: IExecuteFunctions, { scope, maxEntries }: OncePerKeySettings, origin: string): Promise<GuardedRun> {

@@ -44,6 +44,9 @@ interface RunOptions {
 	extraOptions?: IDataObject;
 }
 
+/** The editor hints of the latest run. */
+let hints: Array<{ message: string }> = [];
+
 function run({ items, store, platform = fakePlatform(), mode = 'create', continueOnFail = false, credentials = SANDBOX, off, key, extraOptions }: RunOptions) {
 	const settings = { key: key ?? ((i: number) => `${String(items[i].json.name)}-2026-11-26`), mode, scope: 'node', keysRemembered: 100 };
 	const context = createExecuteContext({
@@ -58,6 +61,7 @@ function run({ items, store, platform = fakePlatform(), mode = 'create', continu
 			options: off ? { ...extraOptions } : { createOncePerKey: { settings }, ...extraOptions },
 		},
 	});
+	hints = context.hints;
 	return router.call(context, testClients());
 }
 
@@ -103,6 +107,9 @@ describe('Create Once Per Key, through the router (guard.ts with router.ts)', ()
 		const items = itemsOf('Math', 'Math', 'History');
 		const output = await outputOf(run({ items, store, platform, key: (i) => `${String(items[i].json.name)}` }));
 		expect(platform.sent).toEqual(['Math', 'History']);
+		expect(hints.map(({ message }) => message)).toEqual([
+			'1 item was not sent (Create Once Per Key): a room for the same key was created before, or another item of this run has it. Their output says which.',
+		]);
 		expect(output[1]).toEqual({
 			json: { skipped: true, reason: 'same-key-in-this-run', key: 'Math', repeatsItem: 0, message: expect.stringMatching(/^Not sent: item 0 of this run has the same key/) },
 			pairedItem: { item: 1 },
