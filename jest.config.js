@@ -1,4 +1,4 @@
-// The test layers (docs/development.md, "Test layers"):
+// The test layers (docs/development.md, "Tests"):
 // unit: in-process, seconds, with mocked n8n contexts and HTTP against the sandbox.
 // workflows: whole workflows (test/workflows/*.json) run by n8n-core's engine in-process, against the sandbox.
 // package: packs the tarball and runs n8n's scanner.

@@ -28,7 +28,7 @@ const SANDBOX_KEY = 'sandbox-key';
 const WEBHOOK_EXAMPLE = 'vpExampleWebhook';
 const MCP_EXAMPLE = 'vpExampleMcp';
 const ACTIVE_EXAMPLES = [WEBHOOK_EXAMPLE, MCP_EXAMPLE];
-// Measured from an empty cache on a 2-core machine; the README gives the same figure.
+// Measured from an empty cache on a 2-core machine; the one place this figure is stated.
 const FIRST_INSTALL_MINUTES = 5;
 
 /**
@@ -348,7 +348,7 @@ Send it an example delivery from the sandbox page, or in another terminal with:
 The AI example "Video Platform: let AI agents create rooms" is active. Its MCP address:
   ${mcpUrl}
 Connect an MCP client there with the header "Authorization: Bearer ${MCP_LOCAL_TOKEN}" (the token
-of the credential "${mcpCredential().name}", unless you changed it; README: "Use with AI agents").
+of the credential "${mcpCredential().name}", unless you changed it; docs/ai-agents.md).
 
 Press Ctrl-C to stop everything.`);
 

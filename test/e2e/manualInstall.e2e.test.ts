@@ -1,4 +1,4 @@
-// The README's manual install, run exactly as the README writes it, on the Node each n8n version
+// The manual install of docs/self-hosting.md, run exactly as written there, on the Node each n8n version
 // runs on (Node 20 for 1.x, Node 24 for 2.x): in an empty home (so an empty npm cache and no
 // npmrc), from the packed package published to a local registry that holds nothing else (so a
 // peer npm tried to fetch would fail the install). The home lies inside this repository, so a
@@ -20,12 +20,12 @@ import type { N8n } from './n8nWithPackage';
 import { FULL_VERSIONS } from './n8nWithPackage';
 import { packedTarball } from './packedTarball';
 
-/** The command of the README's install section: the line that starts with `npm install` and ends in the package's name. */
-function readmeCommand(): string {
-	const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-	const section = readme.slice(readme.indexOf('## Install in n8n'));
+/** The command of docs/self-hosting.md's install section: the line that starts with `npm install` and ends in the package's name. */
+function documentedCommand(): string {
+	const page = readFileSync(path.join(repoRoot, 'docs', 'self-hosting.md'), 'utf8');
+	const section = page.slice(page.indexOf('## Install without the editor'));
 	const command = /^(npm install .*n8n-nodes-videoplatform)$/m.exec(section.slice(0, section.indexOf('\n## ', 3)))?.[1];
-	if (!command) throw new Error('The README\'s "Install in n8n" section has no line `npm install ... n8n-nodes-videoplatform`');
+	if (!command) throw new Error('docs/self-hosting.md\'s "Install without the editor" section has no line `npm install ... n8n-nodes-videoplatform`');
 	return command.trim();
 }
 
@@ -39,7 +39,7 @@ function foldersUnder(dir: string): string[] {
 const CREATE = 'Create room';
 const roomWorkflow = workflow('wfManualInstall', [manualTrigger(), ...itemsFrom('Room', [{ name: 'Manual install room' }]), createRoom(CREATE, 'vpManual')]);
 
-describe.each(FULL_VERSIONS)("the README's manual install, for n8n %s", (version) => {
+describe.each(FULL_VERSIONS)("the manual install of docs/self-hosting.md, for n8n %s", (version) => {
 	const home = path.join(scratchRoot, `e2e-manual-install-${version}-${process.pid}`);
 	let registry: Awaited<ReturnType<typeof startRegistry>>;
 	let sandbox: Sandbox;
@@ -73,7 +73,7 @@ describe.each(FULL_VERSIONS)("the README's manual install, for n8n %s", (version
 	it('exits 0 and installs the package alone: no second n8n-workflow, no isolated-vm', () => {
 		expect(shell('node --version').stdout).toMatch(new RegExp(`^v${versionSpec(version).node}\\.`));
 
-		const install = shell(readmeCommand());
+		const install = shell(documentedCommand());
 		// Its output is shown only when it failed.
 		expect({ status: install.status, output: install.status === 0 ? '' : `${install.stdout}\n${install.stderr}`.slice(-3000) }).toEqual({ status: 0, output: '' });
 

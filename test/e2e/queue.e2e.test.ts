@@ -1,5 +1,6 @@
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
 import { defaultVersion } from '../../tools/install/versions';
+import { roomBatchWorkflow } from '../../tools/queue/stack';
 import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import { itCreatesEveryRoomOnceOnBothWorkers, itSpreadsDeliveriesOverTheWorkers, markerOf, queueModeStack } from './scenarios/queueMode';
 import { TRIGGER } from './scenarios/triggerDeliveries';
@@ -17,6 +18,11 @@ const redeliveryWorkflow = workflow('wfQueueRedeliver', [
 ]);
 
 // VIDEOPLATFORM_QUEUE_N8N=1.123.50 runs it on another installable n8n (1.x: by hand, docs/queue-mode.md).
+const ONCE_PATH = 'queue-once';
+const onceRows = ['Once A', 'Once B', 'Once C'].map((name) => ({ name }));
+const onceSettings = { key: '={{ $json.name }}', mode: 'create', scope: 'node', keysRemembered: 1000 };
+const onceWorkflow = roomBatchWorkflow('wfQueueOnce', ONCE_PATH, onceRows, 'vpQueueSandbox', { createOncePerKey: { settings: onceSettings } });
+
 const version = process.env.VIDEOPLATFORM_QUEUE_N8N ?? defaultVersion();
 
 describe(`n8n ${version} in queue mode: main, two workers, two webhook processors`, () => {
@@ -31,7 +37,7 @@ describe(`n8n ${version} in queue mode: main, two workers, two webhook processor
 		roomsPerBatch: 25,
 		sandboxLifetimeS: 900,
 		executionTimeoutMs: 240_000,
-		moreWorkflows: [redeliveryWorkflow],
+		moreWorkflows: [redeliveryWorkflow, onceWorkflow],
 		version,
 	});
 
@@ -90,4 +96,28 @@ describe(`n8n ${version} in queue mode: main, two workers, two webhook processor
 			expect(await deliver({ id: 'q-2' })).toBe(true);
 		}, 4 * 60_000);
 	});
+
+	// Create Once Per Key keeps its keys in n8n's database (PostgreSQL here), so the worker that runs
+	// the workflow again skips what the other one created.
+	it('Create Once Per Key: the same rows run again, one run after the other on both workers, create each room once', async () => {
+		const stack = queue.stack();
+		const url = `${stack.webhookUrl}/webhook/${ONCE_PATH}`;
+		await stack.waitForWebhook(url);
+		const runs: Array<{ worker?: string; outputs: Array<{ json: { id?: string; reason?: string } }> }> = [];
+		// Runs one after the other until two of them landed on different workers (at most 8).
+		while (runs.length < 8 && new Set(runs.map(({ worker }) => worker)).size < 2) {
+			const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+			expect(response.status).toBe(200);
+			const all = await queue.executions(onceWorkflow.id, runs.length + 1);
+			const [newest] = all.sort((a, b) => Number(b.id) - Number(a.id));
+			expect(newest.status).toBe('success');
+			runs.push({ worker: queue.workerOf(newest.id), outputs: outputOf(newest, 'Create rooms') });
+		}
+		expect(new Set(runs.map(({ worker }) => worker)).size).toBe(2);
+		const [first, ...later] = runs;
+		expect(first.outputs.map(({ json }) => json.reason)).toEqual([undefined, undefined, undefined]);
+		for (const run of later) expect(run.outputs.map(({ json }) => json.reason)).toEqual(['created-before', 'created-before', 'created-before']);
+		const state = (await queue.sandbox().state()) as { rooms: Array<{ name: string }> };
+		expect(state.rooms.map(({ name }) => name).filter((name) => name.startsWith('Once ')).sort()).toEqual(['Once A', 'Once B', 'Once C']);
+	}, 4 * 60_000);
 });

@@ -1,5 +1,5 @@
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
-import { DEFAULT_KEYS_REMEMBERED } from '../../nodes/VideoPlatform/actions/webhookDelivery/dropRedelivered.operation';
+import { DEFAULT_KEYS_REMEMBERED } from '../../nodes/VideoPlatform/actions/rememberedKeys';
 import { listExecutions } from '../../tools/n8n/api';
 import { defaultVersion } from '../../tools/install/versions';
 import { dropRedelivered, node, outputOf, removeDuplicates, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';

@@ -3,7 +3,7 @@
 // pass. Provenance cannot be made offline (it needs GitHub's OIDC token and npm's transparency
 // log), so this test publishes with --no-provenance; the workflow publishes with --provenance.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { repoRoot, scratchRoot } from '../../tools/common/paths';
@@ -20,9 +20,22 @@ describe('the release publish step, against a local registry', () => {
 	let registry: Awaited<ReturnType<typeof startRegistry>>;
 	let env: NodeJS.ProcessEnv;
 
-	const node = (script: string, ...args: string[]) =>
-		spawnSync(process.execPath, [path.join(repoRoot, 'tools', 'release', script), ...args], { cwd: repoRoot, env, encoding: 'utf8' });
-	const publish = (tarball: string, tag = `v${version}`) => node('publish.js', '--tarball', tarball, '--tag', tag, '--registry', `${registry.url}/`, '--no-provenance');
+	const node = (script: string, args: string[], root = repoRoot) =>
+		spawnSync(process.execPath, [path.join(root, 'tools', 'release', script), ...args], { cwd: root, env, encoding: 'utf8' });
+	const publish = (tarball: string, tag = `v${version}`, root = repoRoot) =>
+		node('publish.js', ['--tarball', tarball, '--tag', tag, '--registry', `${registry.url}/`, '--no-provenance'], root);
+
+	/**
+	 * The release tools in a checkout as the owners' release commit has it: the changelog's
+	 * "Unreleased" heading renamed to the version (this repository's is still Unreleased).
+	 */
+	function ownersCheckout(): string {
+		const root = path.join(work, 'owners-checkout');
+		for (const folder of ['tools/release', 'tools/common']) cpSync(path.join(repoRoot, folder), path.join(root, folder), { recursive: true });
+		const changelog = readFileSync(path.join(repoRoot, 'CHANGELOG.md'), 'utf8');
+		writeFileSync(path.join(root, 'CHANGELOG.md'), changelog.replace(/^## Unreleased$/m, `## ${version}`));
+		return root;
+	}
 	const published = () => fetch(`${registry.url}/n8n-nodes-videoplatform`).then(async (r) => (r.ok ? ((await r.json()) as Published) : undefined));
 
 	/** The tested tarball with the owners' fields filled in, repacked, as the owners' release would be. */
@@ -55,16 +68,17 @@ describe('the release publish step, against a local registry', () => {
 	});
 
 	it('packs the build the tests packed, and writes its integrity beside it', () => {
-		const packed = node('pack.js', path.join(work, 'tested'));
+		const packed = node('pack.js', [path.join(work, 'tested')]);
 		expect(packed.stderr).toBe('');
 		const tarball = packed.stdout.split('\n')[0];
 		expect(readFileSync(`${tarball}.integrity`, 'utf8').trim()).toBe(integrityOf(tarball));
 	});
 
-	it("stops this package today, naming the owners' field, and publishes nothing", async () => {
+	it("stops this package today, naming the owners' field and the unreleased changelog, and publishes nothing", async () => {
 		const result = publish(path.join(work, 'tested', `n8n-nodes-videoplatform-${version}.tgz`));
 		expect(result.status).toBe(1);
 		expect(result.stderr).toContain('"author.email" (integrations@videoplatform.example) is a placeholder');
+		expect(result.stderr).toContain(`CHANGELOG.md has no "## ${version}" entry.`);
 		expect(await published()).toBeUndefined();
 	});
 
@@ -78,7 +92,7 @@ describe('the release publish step, against a local registry', () => {
 
 	it('publishes exactly the checked tarball: the registry serves the same bytes', async () => {
 		const tarball = ownersTarball();
-		const result = publish(tarball);
+		const result = publish(tarball, `v${version}`, ownersCheckout());
 		expect(result.status).toBe(0);
 		const document = (await published())!;
 		expect(document.versions[version].dist.integrity).toBe(integrityOf(tarball));

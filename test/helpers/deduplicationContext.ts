@@ -38,6 +38,16 @@ export function createDeduplicationStore(betweenReadAndWrite?: (items: Deduplica
 			calls.push({ items: [...items], scope, options });
 			return await database.checkProcessedAndRecord(items, scope, { node, workflow }, options);
 		},
+		/** The helpers of `this.helpers` that reach this store, for a given node. */
+		helpersFor: (node: INode) => ({
+			checkProcessedAndRecord: async (items: DeduplicationItemTypes[], scope: DeduplicationScope, options: ICheckProcessedOptions) => {
+				calls.push({ items: [...items], scope, options });
+				return await database.checkProcessedAndRecord(items, scope, { node, workflow }, options);
+			},
+			removeProcessed: async (items: DeduplicationItemTypes[], scope: DeduplicationScope, options: ICheckProcessedOptions) =>
+				await database.removeProcessed(items, scope, { node, workflow }, options),
+			clearAllProcessedItems: async (scope: DeduplicationScope) => await database.clearAllProcessedItems(scope, { node, workflow }),
+		}),
 	};
 }
 

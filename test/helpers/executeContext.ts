@@ -10,6 +10,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { authenticated } from './authenticate';
+import type { DeduplicationStore } from './deduplicationContext';
 
 export const testNode: INode = {
 	id: 'node-1',
@@ -53,6 +54,10 @@ export interface ContextOptions {
 	http?: HttpHandler;
 	/** n8n's execution cancel signal, which aborts when the user stops the execution. */
 	cancelSignal?: AbortSignal;
+	/** n8n's database of remembered keys (deduplicationContext.ts), for Create Once Per Key. */
+	store?: DeduplicationStore;
+	/** The node the run is of; its id names its list of keys. */
+	node?: INode;
 }
 
 /** As n8n reads a parameter: a dotted name is a path into the parameters, like `options.x`. */
@@ -84,7 +89,8 @@ export function createExecuteContext(options: ContextOptions): ExecuteContext {
 		credentialReads,
 		hints,
 		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
-		getNode: () => testNode,
+		getNode: () => options.node ?? testNode,
+		getWorkflow: () => options.store?.workflow,
 		getExecutionCancelSignal: () => options.cancelSignal,
 		getInputData: () => options.items ?? [{ json: {} }],
 		continueOnFail: () => options.continueOnFail ?? false,
@@ -103,6 +109,7 @@ export function createExecuteContext(options: ContextOptions): ExecuteContext {
 				requestOptions: IHttpRequestOptions,
 				additional?: { credentialsDecrypted?: { data?: object } },
 			) => await http(requestOptions, additional?.credentialsDecrypted?.data),
+			...options.store?.helpersFor(options.node ?? testNode),
 		},
 	};
 	return context as unknown as ExecuteContext;

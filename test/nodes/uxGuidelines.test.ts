@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import { VideoPlatformApi } from '../../credentials/VideoPlatformApi.credentials';
 import { VideoPlatformWebhookApi } from '../../credentials/VideoPlatformWebhookApi.credentials';
@@ -13,10 +13,13 @@ const sources: Array<[string, INodeProperties[]]> = [
 	['Video Platform Webhook API credential', new VideoPlatformWebhookApi().properties],
 ];
 
+type Entry = INodeProperties | INodePropertyOptions | INodePropertyCollection;
+
+/** Every field, those inside a collection's options and a fixed collection's values included. */
 function flatten(properties: INodeProperties[]): INodeProperties[] {
 	return properties.flatMap((p) => [
 		p,
-		...flatten(((p.options ?? []) as Array<INodeProperties | INodePropertyOptions>).filter((o): o is INodeProperties => 'type' in o)),
+		...flatten(((p.options ?? []) as Entry[]).flatMap((o) => ('type' in o ? [o] : 'values' in o ? o.values : []))),
 	]);
 }
 
@@ -55,7 +58,7 @@ describe.each(sources)('%s follows n8n UX guidelines', (_name, properties) => {
 
 	it('option names are in Title Case and actions in sentence case', () => {
 		const options = fields.flatMap((p) =>
-			((p.options ?? []) as Array<INodeProperties | INodePropertyOptions>).filter((o): o is INodePropertyOptions => !('type' in o)),
+			((p.options ?? []) as Entry[]).filter((o): o is INodePropertyOptions => !('type' in o) && !('values' in o)),
 		);
 		expect(options.filter((o) => !isTitleCase(o.name)).map((o) => o.name)).toEqual([]);
 		const actions = options.map((o) => o.action).filter((a): a is string => a !== undefined);

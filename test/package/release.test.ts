@@ -44,8 +44,9 @@ describe('release workflow', () => {
 		expect(text('.github/workflows/release.yml')).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN|secrets\./);
 	});
 
-	it('has a changelog entry for the version in package.json', () => {
+	it("starts the changelog with the version in package.json, or with Unreleased until it is released", () => {
 		const { version } = JSON.parse(text('package.json'));
-		expect(text('CHANGELOG.md')).toContain(`## ${version}`);
+		const newest = /^## (.+)$/m.exec(text('CHANGELOG.md'))?.[1];
+		expect(['Unreleased', version]).toContain(newest?.replace(/ \(.*\)$/, ''));
 	});
 });

@@ -117,7 +117,7 @@ const N8N_VERSIONS = Object.freeze({
 		capabilities: AS_IN_1_123,
 	},
 	// The oldest n8n the package supports: its n8n-workflow is the first with NodeConnectionTypes
-	// (README, "Supported n8n versions").
+	// (docs/self-hosting.md, "n8n versions").
 	'1.85.4': {
 		node: 20,
 		overrides: { xlsx: '0.18.5' },

@@ -72,6 +72,6 @@ export const actionGuidance = {
 export const asTool = {
 	replacements: {
 		description:
-			"Creates one room on the video platform from a name, and returns the platform's answer. Each call creates a new room, so call it once per room you need.",
+			"Creates one room on the video platform from a name, and returns the platform's answer. Each call creates a new room, so call it once per room you need. If the node's Create Once Per Key option is on, a call whose key a room was already created for creates nothing and answers skipped: true with the reason, so calling again after an error or a lost answer does not create a second room; an answer saying the room may already exist means do not call again, ask the user to check the platform.",
 	},
 } satisfies UsableAsToolDescription;

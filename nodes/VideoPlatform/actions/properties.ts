@@ -31,14 +31,21 @@ function operationSelector(resource: string, entry: Resource): INodeProperties {
 	};
 }
 
+/** The router's Options with an operation's own, in alphabetical order as n8n lists options. */
+function withOwnOptions(own: INodeProperties[] = []): INodeProperties {
+	if (own.length === 0) return runOptions;
+	const all = [...(runOptions.options as INodeProperties[]), ...own].sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return { ...runOptions, options: all };
+}
+
 /** A resource's selector and fields: each operation's, then the router's Options for those that send requests. */
 function fieldsOf(resource: string, entry: Resource): INodeProperties[] {
 	const operations = Object.entries(entry.operations);
 	const shownFor = (operation: string) => ({ show: { resource: [resource], operation: [operation] } });
 	const fields = operations.flatMap(([operation, { properties }]) => updateDisplayOptions(shownFor(operation), properties));
-	const options = operations
-		.filter(([, operation]) => operation.kind === 'item')
-		.flatMap(([operation]) => updateDisplayOptions(shownFor(operation), [runOptions]));
+	const options = operations.flatMap(([name, operation]) =>
+		operation.kind === 'item' ? updateDisplayOptions(shownFor(name), [withOwnOptions(operation.options)]) : [],
+	);
 	return [operationSelector(resource, entry), ...fields, ...options];
 }
 

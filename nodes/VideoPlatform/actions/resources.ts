@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { PlatformRequester } from '../transport';
+import type { GuardedRun } from './guardedRun';
 import * as room from './room';
 import * as webhookDelivery from './webhookDelivery';
 
@@ -32,6 +33,10 @@ export interface ItemOperation extends OperationParts {
 	execute(this: IExecuteFunctions, itemIndex: number, platform: PlatformRequester): Promise<IDataObject>;
 	/** What a successful item creates on the platform, e.g. "room"; named when a run stops part-way. */
 	creates?: string;
+	/** This operation's own entries in the Options, beside the router's. */
+	options?: INodeProperties[];
+	/** Decides before any request which items are sent (Room → Create's Create Once Per Key). */
+	guardRun?(this: IExecuteFunctions): Promise<GuardedRun | undefined>;
 }
 
 /**

@@ -8,6 +8,7 @@ import { hintInOutputPane } from '../shared/executionHints';
 import type { ItemError } from '../shared/itemError';
 import { errorToJson } from '../shared/itemError';
 import { asItemError } from './foreignError';
+import type { GuardedRun, SentItems } from './guardedRun';
 import type { ItemOperation, Operation } from './resources';
 import { findOperation } from './resources';
 
@@ -76,7 +77,7 @@ function indexRanges(indexes: number[]): string {
  * What a run that stopped at a failure had already done, so that nobody runs the whole
  * workflow again blind to it. Empty when nothing had succeeded.
  */
-function partWayReport(succeeded: number[], creates?: string): string {
+function partWayReport(succeeded: number[], creates?: string, runAgain?: string): string {
 	if (succeeded.length === 0) return '';
 	const one = succeeded.length === 1;
 	const items = one ? `1 item` : `${succeeded.length} items`;
@@ -85,9 +86,22 @@ function partWayReport(succeeded: number[], creates?: string): string {
 	const again = creates ? `create ${one ? `that ${creates}` : `those ${creates}s`} again` : `send ${one ? 'it' : 'them'} again`;
 	return (
 		`This run stopped at this failure, and ${items} had already ${done} in it (${which}; n8n counts items from 0). ` +
-		`Running the whole workflow again would ${again}. ` +
+		`${runAgain ?? `Running the whole workflow again would ${again}.`} ` +
 		'To run every item and get each failure as an output item instead, set Settings → On Error to "Continue" on this node.'
 	);
+}
+
+type GuardAdvice = Extract<GuardedRun, { kind: 'send' }>['advice'];
+
+/** Of the items sent, which got their room, which may have one, and which have none. */
+function sentItems(sent: number[], succeeded: number[], platform: PlatformClient): SentItems {
+	const created = new Set(succeeded);
+	const unknown = sent.filter((itemIndex) => !created.has(itemIndex));
+	return {
+		created: succeeded,
+		mayExist: unknown.filter((itemIndex) => platform.mayHaveActedFor(itemIndex)),
+		notCreated: unknown.filter((itemIndex) => !platform.mayHaveActedFor(itemIndex)),
+	};
 }
 
 /** Of the other failures, this many are quoted in the run's error; all are named by number. */
@@ -110,12 +124,12 @@ function fewerAtOnce(this: IExecuteFunctions): string {
 }
 
 /** Every other item whose request the platform may have acted on, by number: none may be run again blind. */
-function mayExistReport(items: number[], creates?: string): string {
+function mayExistReport(items: number[], creates?: string, advice?: string): string {
 	if (items.length === 0) return '';
 	const one = items.length === 1;
 	const which = `${one ? 'item' : 'items'} ${indexRanges(items)}`;
 	const done = creates ? `created a ${creates} for ${which}` : `processed the request of ${which}`;
-	return `Of the other items, the platform may have ${done} (n8n counts items from 0): check the platform before you run ${one ? 'it' : 'them'} again.`;
+	return `Of the other items, the platform may have ${done} (n8n counts items from 0): ${advice ?? `check the platform before you run ${one ? 'it' : 'them'} again.`}`;
 }
 
 /** Other items that failed while the run stopped, in their own words; past a few, named by number. */
@@ -140,6 +154,7 @@ function runFailure(
 	total: number,
 	platform: PlatformClient,
 	creates?: string,
+	advice?: GuardAdvice,
 ) {
 	const mayMatter = failures.filter(({ itemIndex }) => !platform.wasHeldBack(itemIndex));
 	const primary =
@@ -150,7 +165,7 @@ function runFailure(
 		});
 	const others = mayMatter.filter(({ error }) => error !== primary);
 	const mayExist = others.filter(({ itemIndex }) => platform.mayHaveActedFor(itemIndex)).map(({ itemIndex }) => itemIndex);
-	const report = [partWayReport(succeeded, creates), mayExistReport(mayExist, creates), alsoFailed(others)].filter(Boolean).join(' ');
+	const report = [partWayReport(succeeded, creates, advice?.runAgain), mayExistReport(mayExist, creates, advice?.mayExist), alsoFailed(others)].filter(Boolean).join(' ');
 	if (report) primary.description = [primary.description, report].filter(Boolean).join(' ');
 	return primary;
 }
@@ -167,16 +182,22 @@ async function runPerItem(
 	createClient: PlatformClientFactory,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
+	const guarded = await operation.guardRun?.call(this);
+	if (guarded?.kind === 'answered') return [guarded.output];
 	const platform = createClient(this, operation.creates);
 	const continueOnFail = this.continueOnFail();
 
 	const returnData: INodeExecutionData[] = new Array(items.length);
+	// Without a guard every item is sent, by its own index.
+	const toSend = guarded && items.map((_, itemIndex) => itemIndex).filter((itemIndex) => !guarded.answered.has(itemIndex));
+	guarded?.answered.forEach((json, itemIndex) => (returnData[itemIndex] = { json, pairedItem: { item: itemIndex } }));
 	const succeeded: number[] = [];
 	const failures: Array<{ itemIndex: number; error: ItemError }> = [];
 	await runBounded(
-		items.length,
+		toSend ? toSend.length : items.length,
 		readConcurrency.call(this),
-		async (itemIndex) => {
+		async (next) => {
+			const itemIndex = toSend ? toSend[next] : next;
 			try {
 				const json = await operation.execute.call(this, itemIndex, platform.forItem(itemIndex));
 				returnData[itemIndex] = { json, pairedItem: { item: itemIndex } };
@@ -193,6 +214,7 @@ async function runPerItem(
 		},
 		() => platform.stop.reason !== undefined,
 	);
+	if (guarded && toSend) await guarded.finish(sentItems(toSend, succeeded, platform));
 	reportRateLimits.call(this, platform.rateLimits);
 	const stopped = platform.stop.reason;
 	if (continueOnFail) {
@@ -206,7 +228,7 @@ async function runPerItem(
 		return [returnData];
 	}
 	if (failures.length === 0 && !stopped) return [returnData];
-	throw runFailure.call(this, failures, succeeded, items.length, platform, operation.creates);
+	throw runFailure.call(this, failures, succeeded, items.length, platform, operation.creates, guarded?.advice);
 }
 
 /** The operation value n8n's editor gives its own "Custom API Call" entry. */

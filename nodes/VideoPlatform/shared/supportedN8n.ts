@@ -1,7 +1,7 @@
 // Imported first by each node file, so that it runs before any other module of the package.
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-/** The oldest n8n this package is tested on (README, "Supported n8n versions"). */
+/** The oldest n8n this package is tested on (engines.n8n in package.json; docs/self-hosting.md, "n8n versions"). */
 export const OLDEST_SUPPORTED_N8N = '1.85.4';
 
 /**

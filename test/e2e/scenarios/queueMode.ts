@@ -11,7 +11,7 @@ import { credential, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '..
 import { packedTarball } from '../packedTarball';
 import { SECRET_HEADER, TRIGGER } from './triggerDeliveries';
 
-// n8n in queue mode, as the README's "Running at scale" describes it: PostgreSQL, Redis, a main
+// n8n in queue mode, as docs/queue-mode.md describes it: PostgreSQL, Redis, a main
 // process, two workers (concurrency 2 unless a run says) and two webhook processors, each with the packed package in
 // its own user folder. test/e2e/queue.e2e.test.ts runs it small, test/load/queue.load.test.ts big.
 

@@ -178,9 +178,12 @@ describe('releaseProblems', () => {
 		expect(problemsWith({ homepage: 'https://bücher.de/n8n' })).toEqual([]);
 	});
 
-	it('today stops this package: its author e-mail is still a placeholder that only the owners can replace', () => {
+	it('today stops this package: its changelog is still Unreleased, and its author e-mail a placeholder that only the owners can replace', () => {
 		const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
 		const problems = releaseProblems({ manifest, tag: `v${manifest.version}`, changelog: fs.readFileSync(path.join(repoRoot, 'CHANGELOG.md'), 'utf8') });
-		expect(problems).toEqual([expect.stringContaining('"author.email" (integrations@videoplatform.example) is a placeholder')]);
+		expect(problems).toEqual([
+			`CHANGELOG.md has no "## ${manifest.version}" entry.`,
+			expect.stringContaining('"author.email" (integrations@videoplatform.example) is a placeholder'),
+		]);
 	});
 });

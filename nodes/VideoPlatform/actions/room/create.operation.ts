@@ -5,6 +5,8 @@ import type { PlatformRequester } from '../../transport';
 import { readTextParameter } from '../parameters';
 import { responseToJson } from '../responseToJson';
 import type { OperationOption } from '../resources';
+import { guardRun } from './oncePerKey/guard';
+import { createOncePerKeyOption } from './oncePerKey/option';
 
 export const option: OperationOption = { name: 'Create', description: 'Create a room', action: 'Create a room' };
 
@@ -38,6 +40,10 @@ export const properties: INodeProperties[] = [
 export const kind = 'item';
 
 export const creates = 'room';
+
+export const options = [createOncePerKeyOption];
+
+export { guardRun };
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -9,9 +9,9 @@ import { asItemError } from '../foreignError';
 import { quotable } from '../../transport';
 import { RunStop, systemClock } from '../../transport/stop';
 import type { OperationOption } from '../resources';
-import type { TimedCheck } from './keysKept';
+import type { KeyScope } from '../rememberedKeys';
+import { checkTwiceIfListNew, keysRememberedField, readKeysRemembered, readScope, storeFailureAdvice, timedCheck } from '../rememberedKeys';
 import { confirmKeysKept } from './keysKept';
-import { listOf, oneCheckAtATime } from './oneCheckAtATime';
 
 export const option: OperationOption = {
 	name: 'Drop Redelivered',
@@ -19,14 +19,8 @@ export const option: OperationOption = {
 	action: EDITOR_NAMES.dropRedeliveredAction,
 };
 
-export const DEFAULT_KEYS_REMEMBERED = 10_000;
 /** Delivery Key's default as n8n stores it: the expression for the trigger's key. */
 const DEFAULT_DELIVERY_KEY = `=${DELIVERY_KEY_EXPRESSION}`;
-/** n8n reads and writes all remembered keys on every run: about 2.7 MB at this bound. */
-export const MAX_KEYS_REMEMBERED = 100_000;
-
-/** Whose keys n8n keeps apart: this node's own, or one list for the whole workflow. */
-export type KeyScope = 'node' | 'workflow';
 
 // The field names are those of the former Video Platform Redelivery Filter node, so that its
 // settings carry over as they are.
@@ -47,15 +41,9 @@ export const properties: INodeProperties[] = [
 		description:
 			`What tells one item from another. Right after the Video Platform Trigger, keep the default: it reads the key the trigger gives each delivery (${DELIVERY_KEY_PATH}). After another trigger, drag in the field that identifies an item, such as a calendar event's ID. An item whose key this node has let through before stops here. An empty key always goes through and is not remembered, and so does a delivery without the trigger's ${EDITOR_NAMES.deliveryIdField}.`,
 	},
-	{
-		displayName: 'Keys Remembered',
-		name: 'keysRemembered',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MAX_KEYS_REMEMBERED, numberPrecision: 0 },
-		default: DEFAULT_KEYS_REMEMBERED,
-		description:
-			'How many of the newest keys n8n remembers, in its database. When a new key comes, the oldest is forgotten, so a copy that comes after more than this many other deliveries goes through again. A long key takes no more room than a short one: 10,000 keys take about 270 KB, and the most, 100,000, about 2.7 MB.',
-	},
+	keysRememberedField(
+		'How many of the newest keys n8n remembers, in its database. When a new key comes, the oldest is forgotten, so a copy that comes after more than this many other deliveries goes through again. A long key takes no more room than a short one: 10,000 keys take about 270 KB, and the most, 100,000, about 2.7 MB.',
+	),
 	{
 		displayName: 'Remember Keys For',
 		name: 'scope',
@@ -104,42 +92,6 @@ function readKey(this: IExecuteFunctions, itemIndex: number, fromItem: string | 
 	return comparedKey(key);
 }
 
-function readKeysRemembered(this: IExecuteFunctions): number {
-	const value: unknown = this.getNodeParameter('keysRemembered', 0, DEFAULT_KEYS_REMEMBERED);
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_KEYS_REMEMBERED) {
-		throw new NodeOperationError(this.getNode(), `Keys Remembered must be a whole number from 1 to ${MAX_KEYS_REMEMBERED}, not ${quotable(typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value)), '')}`, {
-			description: `n8n keeps this many of the newest keys. ${DEFAULT_KEYS_REMEMBERED} (the default) is about 270 KB in its database.`,
-		});
-	}
-	return value;
-}
-
-function readScope(this: IExecuteFunctions): KeyScope {
-	const scope: unknown = this.getNodeParameter('scope', 0, 'node');
-	if (scope !== 'node' && scope !== 'workflow') {
-		throw new NodeOperationError(this.getNode(), `Remember Keys For must be This Node or Whole Workflow, not ${quotable(JSON.stringify(scope) ?? String(scope), '')}`);
-	}
-	return scope;
-}
-
-/**
- * n8n creates a workflow's list of keys on its first check; two first checks at once both try, and
- * one fails on the database's unique constraint (seen on SQLite: SQLITE_CONSTRAINT; PostgreSQL says
- * "duplicate key"). That failed check wrote nothing, and the list now exists.
- */
-const LIST_CREATED_CONCURRENTLY = /SQLITE_CONSTRAINT|UNIQUE constraint|duplicate key/i;
-
-/** n8n's check of `keys` on this node's list, one at a time within this n8n process, timed. */
-function timedCheck(this: IExecuteFunctions, scope: KeyScope, maxEntries: number): TimedCheck {
-	const list = listOf(this, scope);
-	return async (keys) =>
-		await oneCheckAtATime(list, async () => {
-			const started = systemClock.now();
-			const checked = await this.helpers.checkProcessedAndRecord(keys, scope, { mode: 'entries', maxEntries });
-			return { missing: checked.new.map(String), ms: systemClock.now() - started };
-		});
-}
-
 /**
  * Asks n8n which keys are new, once for the whole run, and has it remember them; once more if the
  * list was being created at the same moment (by another n8n process: in this one, checks of a list
@@ -155,24 +107,18 @@ async function newKeys(
 ): Promise<Set<string> | NodeOperationError> {
 	if (keys.length === 0) return new Set();
 	const check = timedCheck.call(this, scope, maxEntries);
-	let message = '';
-	for (let attempt = 1; attempt <= 2; attempt++) {
-		try {
-			const { missing: fresh, ms } = await check(keys);
-			if (fresh.length > 0) {
-				await confirmKeysKept(check, fresh, ms, { clock: systemClock, stop: new RunStop(this.getExecutionCancelSignal?.()) });
-			}
-			return new Set(fresh);
-		} catch (caught) {
-			message = caught instanceof Error ? caught.message : String(caught);
-			if (!LIST_CREATED_CONCURRENTLY.test(message)) break;
+	try {
+		const { missing: fresh, ms } = await checkTwiceIfListNew(check, keys);
+		if (fresh.length > 0) {
+			await confirmKeysKept(check, fresh, ms, { clock: systemClock, stop: new RunStop(this.getExecutionCancelSignal?.()) });
 		}
+		return new Set(fresh);
+	} catch (caught) {
+		const message = caught instanceof Error ? caught.message : String(caught);
+		return new NodeOperationError(this.getNode(), `n8n could not compare the delivery keys with those it remembers: ${quotable(message, '')}`, {
+			description: storeFailureAdvice(message, "Nothing was let through. Run the workflow again; if it fails again, check n8n's database connection."),
+		});
 	}
-	return new NodeOperationError(this.getNode(), `n8n could not compare the delivery keys with those it remembers: ${quotable(message, '')}`, {
-		description: /incompatible/i.test(message)
-			? 'Another node of this workflow keeps a different kind of list for the whole workflow (Remove Duplicates comparing an incremental key or a date). Set Remember Keys For to This Node.'
-			: "Nothing was let through. Run the workflow again; if it fails again, check n8n's database connection.",
-	});
 }
 
 /**
@@ -183,8 +129,8 @@ async function newKeys(
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const continueOnFail = this.continueOnFail();
-	const scope = readScope.call(this);
-	const maxEntries = readKeysRemembered.call(this);
+	const scope = readScope.call(this, 'scope');
+	const maxEntries = readKeysRemembered.call(this, 'keysRemembered');
 	const isDefault = this.getNodeParameter('deliveryKey', 0, '', { rawExpressions: true }) === DEFAULT_DELIVERY_KEY;
 
 	const keys: Array<string | null> = [];

@@ -1,12 +1,10 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
-import type { KeyScope } from './dropRedelivered.operation';
+import type { DeduplicationScope, IExecuteFunctions } from 'n8n-workflow';
 
 /**
  * The list of keys n8n's check reads and writes, named as n8n names it: the workflow, and the node
  * ("n:" and its id) for scope node. Nodes naming the same list share one queue.
  */
-export function listOf(context: IExecuteFunctions, scope: KeyScope): string {
+export function listOf(context: IExecuteFunctions, scope: DeduplicationScope): string {
 	const workflowId = String(context.getWorkflow().id ?? '');
 	return scope === 'node' ? `${workflowId}\u0000n:${context.getNode().id}` : `${workflowId}\u0000`;
 }

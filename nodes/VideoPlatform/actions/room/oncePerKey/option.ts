@@ -1,0 +1,98 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { KeyScope } from '../../rememberedKeys';
+import { keysRememberedField, readKeysRemembered, readScope } from '../../rememberedKeys';
+
+/** Where the option's fields are, as n8n reads a parameter path. */
+const OPTION = 'options.createOncePerKey';
+const SETTINGS = `${OPTION}.settings`;
+export const KEY_PARAMETER = `${SETTINGS}.key`;
+
+export type OncePerKeyMode = 'create' | 'forgetKeys' | 'forgetAll';
+
+export const MODE_NAMES: Record<OncePerKeyMode, string> = {
+	create: 'Create Once Per Key',
+	forgetKeys: "Forget These Items' Keys",
+	forgetAll: 'Forget All Keys',
+};
+
+export interface OncePerKeySettings {
+	mode: OncePerKeyMode;
+	scope: KeyScope;
+	maxEntries: number;
+}
+
+/** An entry of Room → Create's Options: absent, it changes nothing. */
+export const createOncePerKeyOption: INodeProperties = {
+	displayName: 'Create Once Per Key',
+	name: 'createOncePerKey',
+	type: 'fixedCollection',
+	default: { settings: {} },
+	description:
+		"Creates one room per key, however often the workflow runs: n8n remembers the key of each room the platform confirmed (HTTP 2xx), and an item whose key it remembers is not sent but comes out as skipped. Kept in n8n's database for this node (or workflow) only: a copied node or duplicated workflow starts with no keys, and only this node can forget them. The platform itself has no way to tell a room was already created.",
+	options: [
+		{
+			displayName: 'Settings',
+			name: 'settings',
+			values: [
+				{
+					displayName: 'Key',
+					name: 'key',
+					type: 'string',
+					default: '',
+					required: true,
+					placeholder: 'e.g. {{ $json.className }}-{{ $now.toISODate() }}',
+					hint: 'What makes a room the same room: e.g. the class and the day, so that running the workflow again that day creates nothing new',
+					description:
+						"One room is created per key and Base URL. An item whose room may exist (an earlier request got no clear answer) fails, naming its key, until you check the platform and forget the key.",
+				},
+				{
+					displayName: 'Mode',
+					name: 'mode',
+					type: 'options',
+					noDataExpression: true,
+					options: [
+						{ name: MODE_NAMES.create, value: 'create', description: 'Create a room for each key not created before' },
+						{
+							name: MODE_NAMES.forgetKeys,
+							value: 'forgetKeys',
+							description: "Send nothing; forget the input items' keys, so that the next run creates their rooms again",
+						},
+						{
+							name: MODE_NAMES.forgetAll,
+							value: 'forgetAll',
+							description:
+								'Send nothing; forget every key of this node (with Whole Workflow: every key this workflow remembers, those of Drop Redelivered included)',
+						},
+					],
+					default: 'create',
+				},
+				{
+					displayName: 'Remember Keys For',
+					name: 'scope',
+					type: 'options',
+					noDataExpression: true,
+					options: [
+						{ name: 'This Node', value: 'node', description: 'Only this node creates once per key; a copied node starts with no keys' },
+						{ name: 'Whole Workflow', value: 'workflow', description: 'Every node of this workflow that remembers keys for the whole workflow shares one list' },
+					],
+					default: 'node',
+				},
+				keysRememberedField(
+					'How many of the newest keys n8n keeps; past that, the oldest is forgotten and its room could be created again. A run needs two per item while it sends.',
+				),
+			],
+		},
+	],
+};
+
+/** The option's settings, or undefined when the option is not added (then nothing changes). */
+export function readOncePerKey(this: IExecuteFunctions): OncePerKeySettings | undefined {
+	if (this.getNodeParameter(OPTION, 0, null) === null) return undefined;
+	const mode = this.getNodeParameter(`${SETTINGS}.mode`, 0, 'create') as OncePerKeyMode;
+	return {
+		mode: mode in MODE_NAMES ? mode : 'create',
+		scope: readScope.call(this, `${SETTINGS}.scope`),
+		maxEntries: readKeysRemembered.call(this, `${SETTINGS}.keysRemembered`),
+	};
+}

@@ -1,0 +1,92 @@
+import { serverAnsweringByName } from '../helpers/scriptedServer';
+import type { N8n } from './n8nWithPackage';
+import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
+import { createRoom, credential, itemsFrom, manualTrigger, outputOf, workflow } from '../../tools/n8n/workflows';
+
+const API_KEY = 'sk_e2e_once_7c1e';
+const json = { 'content-type': 'application/json' };
+const KEY = '={{ $json.name }}-{{ $now.toISODate() }}';
+
+/**
+ * Room → Create with Options → Create Once Per Key, run again and again as a schedule (or a user
+ * after a failure) would, in one real n8n per version: each step is one `n8n execute` of the same
+ * workflow and node, whose keys n8n keeps in its database between runs.
+ */
+describe.each(FULL_VERSIONS)('Create Once Per Key in a real n8n %s', (version) => {
+	let n8n: N8n;
+	let platform: Awaited<ReturnType<typeof serverAnsweringByName>>;
+	/** Rooms the platform created, by name; requests it got per name; names sent in the current run. */
+	const created = new Map<string, number>();
+	const requests = new Map<string, number>();
+	const sent: string[] = [];
+
+	beforeAll(async () => {
+		platform = await serverAnsweringByName((name) => {
+			const count = (requests.get(name) ?? 0) + 1;
+			requests.set(name, count);
+			sent.push(name);
+			// "Refused" is a 4xx once (the user then fixes it on the platform); "Busy" gets a 503 after the platform read it.
+			if (name === 'Refused' && count === 1) return [422, json, '{"message":"name not allowed yet"}'];
+			if (name === 'Busy') return [503, json, '{"message":"try later"}'];
+			created.set(name, (created.get(name) ?? 0) + 1);
+			return [201, json, JSON.stringify({ id: `room-${name}-${count}`, name })];
+		});
+		n8n = await n8nWithPackage(version, 'once');
+		await n8n.importCredentials([credential('vpOnce', platform.url, API_KEY)]);
+	}, 15 * 60_000);
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await platform?.stop();
+	});
+
+	/** Imports (or saves again, as the editor does) the workflow with these items and Mode, and runs it. */
+	async function runOnce(names: string[], mode = 'create') {
+		const settings = { key: KEY, mode, scope: 'node', keysRemembered: 1000 };
+		const node = createRoom('Create rooms', 'vpOnce', {}, { maxConcurrentRequests: 1, createOncePerKey: { settings } });
+		await n8n.importWorkflow(workflow('wfOnce', [manualTrigger(), ...itemsFrom('Once', names.map((name) => ({ name }))), node]));
+		sent.length = 0;
+		const result = await n8n.execute('wfOnce');
+		return { result, printed: result.stdout + result.stderr, sent: [...sent], output: () => outputOf(result.run, 'Create rooms') };
+	}
+
+	it('a run that fails part-way, run again whole and then again: every room once, a 4xx item sent again, the others skipped', async () => {
+		const names = ['Math', 'Art', 'Refused', 'Music'];
+		const first = await runOnce(names);
+		expect(first.result.ok).toBe(false);
+		expect(first.sent).toEqual(['Math', 'Art', 'Refused']);
+		expect(first.printed).toContain('2 items had already got a room in it (items 0-1; n8n counts items from 0). Run the workflow again: the rooms already created are skipped');
+
+		const second = await runOnce(names);
+		expect(second.result).toHaveRunOk();
+		expect(second.sent).toEqual(['Refused', 'Music']);
+		const output = second.output();
+		expect(output.map((item: { json: { reason?: string; name?: string } }) => item.json.reason ?? item.json.name)).toEqual(['created-before', 'created-before', 'Refused', 'Music']);
+		expect(output.map((item: { pairedItem: unknown }) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
+		expect(output[0].json.key).toMatch(/^Math-\d{4}-\d\d-\d\d$/);
+
+		// As a schedule runs it again the same day: nothing is sent.
+		const third = await runOnce(names);
+		expect(third.result).toHaveRunOk();
+		expect(third.sent).toEqual([]);
+		expect(Object.fromEntries(created)).toEqual({ Math: 1, Art: 1, Refused: 1, Music: 1 });
+	});
+
+	it("forgetting a key from the node lets its room be created again; a 503 item fails the next run, naming its key, and sends nothing", async () => {
+		const forgot = await runOnce(['Math'], 'forgetKeys');
+		expect(forgot.result).toHaveRunOk();
+		expect(forgot.sent).toEqual([]);
+		expect(forgot.output()[0].json).toMatchObject({ forgotten: true });
+
+		const again = await runOnce(['Math', 'Art', 'Busy']);
+		expect(again.result.ok).toBe(false);
+		expect(again.sent).toEqual(['Math', 'Busy']);
+		expect(created.get('Math')).toBe(2);
+		expect(created.get('Art')).toBe(1);
+
+		const after503 = await runOnce(['Art', 'Busy']);
+		expect(after503.result.ok).toBe(false);
+		expect(after503.sent).toEqual([]);
+		expect(after503.printed).toMatch(/The room for key "Busy-\d{4}-\d\d-\d\d" may already exist: an earlier run sent its request and never learned whether the platform created it \[item 1\]/);
+	});
+});
