@@ -26,7 +26,7 @@ export interface Credentials {
 	apiKey: string;
 }
 
-type HttpHandler = (requestOptions: IHttpRequestOptions, decrypted?: object) => Promise<unknown>;
+export type HttpHandler = (requestOptions: IHttpRequestOptions, decrypted?: object) => Promise<unknown>;
 
 /**
  * n8n-core's real HTTP client, with the credential's header applied as n8n applies it, and errors wrapped as n8n-core wraps them.

@@ -7,13 +7,17 @@ import { anyText, codePointsOf } from './unicode';
  * apart from the redaction, from Unicode's own classes, so that the two cannot share a blind spot.
  */
 
-/** Unicode's Default_Ignorable_Code_Point class, thousands of code points that show nothing. */
-const DEFAULT_IGNORABLE = codePointsOf(/^\p{Default_Ignorable_Code_Point}$/u);
+/**
+ * Unicode's Default_Ignorable_Code_Point class (thousands of code points that show nothing, most
+ * of \p{Cf} among them) and the control characters (\p{Cc}). The few \p{Cf} outside both, such
+ * as the Arabic number signs and the hieroglyph format controls, change what shows around them.
+ */
+const INVISIBLE = codePointsOf(/^[\p{Default_Ignorable_Code_Point}\p{Cc}]$/u);
 
-/** Any one character of the whole Default_Ignorable class. */
+/** Any one character of those whole classes. */
 export const invisibleCharacter = fc
-	.integer({ min: 0, max: DEFAULT_IGNORABLE.length - 1 })
-	.map((index) => String.fromCodePoint(DEFAULT_IGNORABLE[index]));
+	.integer({ min: 0, max: INVISIBLE.length - 1 })
+	.map((index) => String.fromCodePoint(INVISIBLE[index]));
 
 /** Text from the whole of Unicode: any code point, or the characters people write. */
 export const unicodeText = (maxLength: number) =>

@@ -94,15 +94,15 @@ describe('the run that stops at a failure says what it had already done', () => 
 });
 
 describe('the run that stops at a failure names every other item whose room may exist', () => {
-	/** Room 0 is refused at once (the run's error); each of `maybe` gets a 503 a little later, the rest a room. */
-	function runWithServerErrors(count: number, maybe: number[]) {
+	/** Room 0 is refused at once (the run's error); each of `maybe` gets `status` (503) a little later, the rest a room. */
+	function runWithServerErrors(count: number, maybe: number[], status = 503) {
 		const items = Array.from({ length: count }, (_, i) => ({ json: { name: `Room ${i}` } }));
 		const http = jest.fn(async (options: IHttpRequestOptions) => {
 			const { name } = JSON.parse(String(options.body)) as { name: string };
 			const index = Number(name.split(' ')[1]);
 			if (index === 0) return { statusCode: 422, body: '{"message":"name is reserved"}' };
 			await new Promise((resolve) => setTimeout(resolve, 5));
-			return maybe.includes(index) ? { statusCode: 503, body: '{"message":"busy"}' } : { statusCode: 201, body: JSON.stringify({ name }) };
+			return maybe.includes(index) ? { statusCode: status, body: '{"message":"busy"}' } : { statusCode: 201, body: JSON.stringify({ name }) };
 		});
 		const context = createExecuteContext({
 			credentials,
@@ -129,6 +129,11 @@ describe('the run that stops at a failure names every other item whose room may 
 		);
 		expect(error.description).toContain('Also failed in this run (items 1-6, 9, 11; the first 3 in their own words): ');
 		expect(error.description).not.toMatch(/and \d+ more/);
+	});
+
+	it('names an item that got exactly HTTP 500, and none that got HTTP 499', async () => {
+		expect((await runWithServerErrors(4, [2], 500)).description).toContain('the platform may have created a room for item 2 (n8n counts items from 0)');
+		expect((await runWithServerErrors(4, [2], 499)).description).not.toContain('Of the other items');
 	});
 
 	it('names one in the singular, and none when no other room may exist', async () => {

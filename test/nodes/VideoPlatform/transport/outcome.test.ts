@@ -2,7 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/messages';
 import { requestError } from '../../../../nodes/VideoPlatform/transport/messages';
-import { noAnswerOutcome } from '../../../../nodes/VideoPlatform/transport/outcome';
+import { mayHaveActed, noAnswerOutcome } from '../../../../nodes/VideoPlatform/transport/outcome';
 import { testNode } from '../../../helpers/executeContext';
 import { failedCreateRoom as failed, MAY_HAVE_CREATED_ROOM as MAY_HAVE } from '../../../helpers/platformClient';
 
@@ -129,5 +129,17 @@ describe('a TLS failure in the encrypted records, which can come after the reque
 		const error = noAnswerError(failed, tlsFailure('ERR_SSL_SOMETHING_NEW_2', 'something new 2'), 60_000);
 		expect(error.message).toBe(`${broke} (something new 2) [item 2]`);
 		expect(error.description).toBe(MAY_HAVE);
+	});
+});
+
+describe('mayHaveActed, which puts an item in a failed run\'s "may have created" list', () => {
+	const errorStatus = (status: number) => mayHaveActed({ kind: 'error-status', status, body: '' });
+
+	it('holds for exactly HTTP 500 and every server error above it', () => {
+		expect([500, 501, 503, 599].map(errorStatus)).toEqual([true, true, true, true]);
+	});
+
+	it('does not hold for an HTTP 4xx answer: the platform refused the request', () => {
+		expect([400, 422, 499].map(errorStatus)).toEqual([false, false, false]);
 	});
 });

@@ -1,4 +1,5 @@
 import { getEventListeners } from 'node:events';
+import { PassThrough } from 'node:stream';
 
 import type { NodeApiError } from 'n8n-workflow';
 
@@ -6,6 +7,7 @@ import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
 import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacer';
 import { systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
 import { RunStop } from '../../../../nodes/VideoPlatform/transport/stop';
+import type { HttpHandler } from '../../../helpers/executeContext';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import { createRoom, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
@@ -16,9 +18,9 @@ import { SANDBOX_KEY, startLockedOutSandbox as lockedOut, startSandbox } from '.
 let sandbox: Sandbox;
 afterEach(async () => await sandbox?.stop());
 
-function stoppableClient(baseUrl: string) {
+function stoppableClient(baseUrl: string, http?: HttpHandler) {
 	const cancel = new AbortController();
-	const context = createExecuteContext({ credentials: { baseUrl, apiKey: SANDBOX_KEY }, cancelSignal: cancel.signal });
+	const context = createExecuteContext({ credentials: { baseUrl, apiKey: SANDBOX_KEY }, cancelSignal: cancel.signal, http });
 	const client = new PlatformClient(context, 'room', { clock: systemClock, pacers: new PacerRegistry(systemClock) });
 	return { client, cancel };
 }
@@ -56,6 +58,27 @@ describe('the user stops the execution', () => {
 		expect(error.description).not.toContain('may have');
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		expect(sandbox.state.counts.total).toBe(1);
+	});
+
+	it('while a 429 answer is still being read: it ends at once, not after the Retry-After', async () => {
+		const answer = new PassThrough();
+		let sent = 0;
+		const http: HttpHandler = async () => {
+			sent++;
+			return { statusCode: 429, headers: { 'retry-after': '20' }, body: answer };
+		};
+		const { client, cancel } = stoppableClient('https://video.example.com', http);
+		const pending = client.request(createRoom, 5);
+		await until(() => client.rateLimits.refused === 1);
+		answer.write('{"message":"slow');
+
+		const { error, msAfterStop } = await failureAfterStop(pending, () => {
+			cancel.abort();
+			answer.end(' down"}');
+		});
+		expect(msAfterStop).toBeLessThan(1000);
+		expect(error.message).toBe('The execution was stopped while this item waited to be sent again after HTTP 429 [item 5]');
+		expect(sent).toBe(1);
 	});
 
 	it('while an item waits for the shared pacer: it ends at once and sends nothing', async () => {

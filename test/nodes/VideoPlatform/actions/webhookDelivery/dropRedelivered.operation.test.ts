@@ -148,6 +148,20 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 		expect(store.calls[0].items).toEqual([resolved(0), 'padded']);
 	});
 
+	it("with a custom Delivery Key on items from the trigger, compares the custom key, not the trigger's own", async () => {
+		// One event re-sent in other bytes: the trigger keys it by its body, so its own keys differ.
+		const sent = (eventId: string, bytes: string): INodeExecutionData => {
+			const payload = { eventId, bytes };
+			return { json: { ...payload, _webhook: { ...deliveryKeyOf(payload, '', bodySha256Of(JSON.stringify(payload))) } } };
+		};
+		const items = [sent('evt-1', 'first'), sent('evt-1', 'again'), sent('evt-2', 'first')];
+		expect(items[0].json._webhook).not.toEqual(items[1].json._webhook);
+		const eventId = (i: number) => items[i].json.eventId as string;
+		const { output } = await run(store, items, { parameters: { deliveryKey: eventId } });
+		expect(output.map((item) => item.json.bytes)).toEqual(['first', 'first']);
+		expect(store.calls[0].items).toEqual(['evt-1', 'evt-2']);
+	});
+
 	it('with the default Delivery Key, asks n8n\'s expression engine for an item without a text key', async () => {
 		const items = [delivery({ id: 'a' }), withKey(7), { json: { _webhook: 'not an object' } }];
 		const { output, engineAsked } = await runCountingEngine(store, items, { continueOnFail: true });

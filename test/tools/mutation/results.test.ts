@@ -1,0 +1,72 @@
+import { equivalentsIn, resultsMarkdown, tally } from '../../../tools/mutation/results';
+
+const DOCS = [
+	'# Development',
+	'',
+	'| File | Mutant | Why |',
+	'|---|---|---|',
+	'| `elsewhere.ts` | `ConditionalExpression` `false` | a table of another section |',
+	'',
+	'## Mutation testing',
+	'',
+	'| File | Mutant | Why it cannot change behaviour |',
+	'|---|---|---|',
+	"| `nodes/a.ts` | `ConditionalExpression` `false` at 40:6-34, for `typeof provided !== 'string'` | the next check refuses it too |",
+	'| `nodes/a.ts` | `LogicalOperator` `a \\|\\| b` | either side alone decides |',
+	'',
+].join('\n');
+
+const at = (line: number, from: number, to: number) => ({ start: { line, column: from }, end: { line, column: to } });
+const mutant = (status: string, mutatorName = 'ConditionalExpression', replacement = 'false', location = at(40, 6, 34)) => ({ status, mutatorName, replacement, location });
+
+const REPORT = {
+	files: {
+		'nodes/b.ts': { mutants: [mutant('Killed'), mutant('NoCoverage')] },
+		'nodes/a.ts': {
+			mutants: [
+				mutant('Killed'),
+				mutant('Timeout'),
+				mutant('Survived'),
+				mutant('Survived', 'ConditionalExpression', 'false', at(40, 6, 51)),
+				mutant('Survived', 'LogicalOperator', 'a || b'),
+				mutant('Survived', 'StringLiteral', '""'),
+				mutant('CompileError'),
+				mutant('Ignored'),
+			],
+		},
+	},
+};
+
+describe('the mutation results file', () => {
+	it('reads the equivalents table of the "Mutation testing" section only, with escaped pipes', () => {
+		expect(equivalentsIn(DOCS)).toEqual([
+			{ file: 'nodes/a.ts', mutant: "`ConditionalExpression` `false` at 40:6-34, for `typeof provided !== 'string'`" },
+			{ file: 'nodes/a.ts', mutant: '`LogicalOperator` `a || b`' },
+		]);
+	});
+
+	it('counts a survivor the table names by file, mutator, replacement and place as equivalent, and leaves it out of the score', () => {
+		const { files, total } = tally(REPORT, equivalentsIn(DOCS));
+		expect(files.map(({ file }) => file)).toEqual(['nodes/a.ts', 'nodes/b.ts']);
+		expect(files[0]).toEqual({
+			file: 'nodes/a.ts',
+			counts: { killed: 1, timeout: 1, survived: 2, equivalent: 2, noCoverage: 0, errors: 1, ignored: 1 },
+			score: (100 * 2) / 4,
+		});
+		expect(files[1].score).toBe(50);
+		expect(total).toEqual({ counts: { killed: 2, timeout: 1, survived: 2, equivalent: 2, noCoverage: 1, errors: 1, ignored: 1 }, score: 50 });
+	});
+
+	it('has no score for a file with no tested mutant', () => {
+		expect(tally({ files: { 'x.ts': { mutants: [mutant('Ignored')] } } }, []).total.score).toBeNull();
+	});
+
+	it('writes the score, the time, the date, the commit and a row per file', () => {
+		const markdown = resultsMarkdown(REPORT, equivalentsIn(DOCS), { command: 'npm run test:mutation', date: '2026-11-26 16:00 UTC', commit: 'abc1234', seconds: 150 });
+		expect(markdown).toContain('- Run: `npm run test:mutation`, 2026-11-26 16:00 UTC, commit abc1234');
+		expect(markdown).toContain('- Time (one test process, 2 shared cores): 3 min for 9 mutants tested or reused');
+		expect(markdown).toContain('- Score: **50.0 %**');
+		expect(markdown).toContain('| `nodes/a.ts` | 1 | 2 | 2 | 0 | 1 | 1 | 1 | 50.0 % |');
+		expect(markdown).toContain('| **all** | 2 | 2 | 2 | 1 | 1 | 1 | 1 | 50.0 % |');
+	});
+});

@@ -1,0 +1,25 @@
+'use strict';
+// The unit and workflows projects of jest.config.js as one flat config, for Stryker's jest runner:
+// it records which test reaches which mutant through the top-level testEnvironment, which each
+// project's own would override. Never the e2e, package or load tests: they start real n8n or pack.
+const path = require('node:path');
+
+const rootDir = path.resolve(__dirname, '..', '..');
+/** @typedef {{ displayName: string, testEnvironment: string, transform: object, testMatch: string[] }} Project */
+// Required by its path, so that tools' type check does not take in jest.config.js, which is not typed.
+/** @type {{ projects: Project[] }} */
+const { projects } = require(path.join(rootDir, 'jest.config.js'));
+
+const [unit, workflows] = ['unit', 'workflows'].map((name) => {
+	const project = projects.find((candidate) => candidate.displayName === name);
+	if (!project) throw new Error(`jest.config.js has no project ${name}`);
+	return project;
+});
+
+module.exports = {
+	rootDir,
+	testEnvironment: unit.testEnvironment,
+	transform: unit.transform,
+	testMatch: [...unit.testMatch, ...workflows.testMatch],
+	testPathIgnorePatterns: ['<rootDir>/test/(e2e|package|load)/'],
+};

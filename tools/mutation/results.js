@@ -1,0 +1,95 @@
+'use strict';
+// Turns Stryker's JSON report into mutation/results.md: per file killed, survived, equivalent (the
+// table in docs/development.md, "Mutation testing"), no coverage; the score, the run's time, date, commit.
+
+/**
+ * @typedef {{ line: number, column: number }} Position
+ * @typedef {{ mutatorName: string, replacement?: string, status: string, location: { start: Position, end: Position } }} Mutant
+ * @typedef {{ files: Record<string, { mutants: Mutant[] }> }} Report
+ * @typedef {{ file: string, mutant: string }} Equivalent
+ */
+
+/** The rows of the equivalents table under "## Mutation testing": file, mutant (its mutator and `replacement`), why. */
+function equivalentsIn(/** @type {string} */ markdown) {
+	const section = markdown.split(/^## Mutation testing$/m)[1] ?? '';
+	/** @type {Equivalent[]} */
+	const rows = [];
+	for (const line of section.split('\n')) {
+		const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim().replace(/\\\|/g, '|'));
+		if (cells.length !== 3 || cells[0] === 'File' || /^-+$/.test(cells[0])) continue;
+		rows.push({ file: cells[0].replace(/^`|`$/g, ''), mutant: cells[1] });
+	}
+	return rows;
+}
+
+/**
+ * Whether a table row names this surviving mutant: its file, its mutator, its replacement in
+ * backticks and, where the row gives it as `at line:column-column`, where it starts and ends.
+ */
+function names(/** @type {Equivalent} */ row, /** @type {string} */ file, /** @type {Mutant} */ mutant) {
+	const at = /\bat (\d+):(\d+)-(\d+)\b/.exec(row.mutant);
+	const { start, end } = mutant.location;
+	const placed = !at || (Number(at[1]) === start.line && Number(at[2]) === start.column && Number(at[3]) === end.column);
+	return row.file === file && placed && row.mutant.includes(`\`${mutant.mutatorName}\``) && row.mutant.includes(`\`${mutant.replacement ?? ''}\``);
+}
+
+const COLUMNS = ['killed', 'survived', 'equivalent', 'noCoverage', 'timeout', 'errors', 'ignored'];
+
+/** Counts per file and in all, and the score: (killed + timeout) / every tested mutant that is not equivalent. */
+function tally(/** @type {Report} */ report, /** @type {Equivalent[]} */ equivalents) {
+	const count = () => Object.fromEntries(COLUMNS.map((column) => [column, 0]));
+	const total = count();
+	const files = Object.entries(report.files)
+		.sort(([a], [b]) => a.localeCompare(b))
+		.map(([file, { mutants }]) => {
+			const row = count();
+			for (const mutant of mutants) {
+				const column = {
+					Killed: 'killed',
+					Timeout: 'timeout',
+					NoCoverage: 'noCoverage',
+					Ignored: 'ignored',
+					Survived: equivalents.some((equivalent) => names(equivalent, file, mutant)) ? 'equivalent' : 'survived',
+				}[mutant.status] ?? 'errors';
+				row[column]++;
+				total[column]++;
+			}
+			return { file, counts: row, score: scoreOf(row) };
+		});
+	return { files, total: { counts: total, score: scoreOf(total) } };
+}
+
+function scoreOf(/** @type {Record<string, number>} */ row) {
+	const detected = row.killed + row.timeout;
+	const valid = detected + row.survived + row.noCoverage;
+	return valid === 0 ? null : (100 * detected) / valid;
+}
+
+const tested = (/** @type {Record<string, number>} */ counts) => COLUMNS.filter((column) => column !== 'ignored').reduce((sum, column) => sum + counts[column], 0);
+const percent = (/** @type {number | null} */ score) => (score === null ? '–' : `${score.toFixed(1)} %`);
+
+/** The results file's text. */
+function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} */ equivalents, /** @type {{ date: string, commit: string, command: string, seconds: number }} */ run) {
+	const { files, total } = tally(report, equivalents);
+	const row = (/** @type {string} */ name, /** @type {{ counts: Record<string, number>, score: number | null }} */ { counts, score }) =>
+		`| ${name} | ${COLUMNS.map((column) => counts[column]).join(' | ')} | ${percent(score)} |`;
+	return [
+		'# Mutation testing results',
+		'',
+		'Written by `npm run test:mutation` (tools/mutation/run.js; docs/development.md, "Mutation testing").',
+		'Score: killed and timed-out mutants over every tested mutant but the equivalent ones. Ignored: mutants of',
+		'module-level constants (static), left out of the run. Errors: mutants that do not compile.',
+		'',
+		`- Run: \`${run.command}\`, ${run.date}, commit ${run.commit}`,
+		`- Time (one test process, 2 shared cores): ${Math.round(run.seconds / 60)} min for ${tested(total.counts)} mutants tested or reused`,
+		`- Score: **${percent(total.score)}**`,
+		'',
+		`| File | ${COLUMNS.map((column) => (column === 'noCoverage' ? 'no coverage' : column)).join(' | ')} | score |`,
+		`|---|${COLUMNS.map(() => '---:').join('|')}|---:|`,
+		...files.map((entry) => row(`\`${entry.file}\``, entry)),
+		row('**all**', total),
+		'',
+	].join('\n');
+}
+
+module.exports = { equivalentsIn, resultsMarkdown, tally };

@@ -1,0 +1,54 @@
+// Mutation testing of the modules that keep users safe (docs/development.md, "Mutation testing").
+// `npm run test:mutation` (tools/mutation/run.js) runs it; `-- --mutate <file>` narrows it. Incremental: mutation/incremental.json
+// keeps each mutant's result, and a run re-tests only the mutants whose code or covering tests changed.
+
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The files whose guarantees the suite must notice breaking: redaction, keys, no re-send, Stop, the trigger's secret and keys. */
+export const GUARANTEE_FILES = [
+	'nodes/VideoPlatform/transport/*.ts',
+	'!nodes/VideoPlatform/transport/index.ts',
+	'nodes/VideoPlatform/shared/secretTraces.ts',
+	'nodes/VideoPlatform/shared/apiKey.ts',
+	'nodes/VideoPlatform/shared/baseUrl.ts',
+	'nodes/VideoPlatform/shared/headerText.ts',
+	'nodes/VideoPlatform/shared/deliveryKey.ts',
+	'credentials/*.ts',
+	'nodes/VideoPlatform/trigger/secret.ts',
+	'nodes/VideoPlatform/trigger/body.ts',
+	'nodes/VideoPlatform/trigger/rawJson.ts',
+	'nodes/VideoPlatform/trigger/jsonWalk.ts',
+	'nodes/VideoPlatform/trigger/canonicalJson.ts',
+	'nodes/VideoPlatform/trigger/deliveryKey.ts',
+	'nodes/VideoPlatform/actions/router.ts',
+	'nodes/VideoPlatform/actions/webhookDelivery/*.ts',
+	'!nodes/VideoPlatform/actions/webhookDelivery/index.ts',
+];
+
+export default {
+	mutate: GUARANTEE_FILES,
+	testRunner: 'jest',
+	jest: { projectType: 'custom', configFile: 'tools/mutation/jest.config.js', enableFindRelatedTests: true },
+	checkers: ['typescript'],
+	tsconfigFile: 'tsconfig.json',
+	typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+	coverageAnalysis: 'perTest',
+	incremental: true,
+	incrementalFile: 'mutation/incremental.json',
+	// Two cores shared by several people: one test process, and time enough under load.
+	concurrency: 1,
+	timeoutMS: 30_000,
+	timeoutFactor: 2,
+	dryRunTimeoutMinutes: 90,
+	// A mutant of a module-level constant runs every test (n8n's workflows included) for minutes;
+	// such static mutants are left out of the run and the score, and counted in the results file.
+	ignoreStatic: true,
+	reporters: ['json', 'clear-text', 'progress'],
+	jsonReporter: { fileName: '.scratch/mutation/report.json' },
+	htmlReporter: { fileName: '.scratch/mutation/report.html' },
+	// Outside the repository: `eslint .` (npm run lint) would lint the sandbox's instrumented copies.
+	tempDirName: join(tmpdir(), `videoplatform-stryker-${process.getuid?.() ?? 'user'}`),
+	ignorePatterns: ['/dist', '/bench', '/.scratch', '/mutation', '/coverage', '/release', '/.n8n-local'],
+	cleanTempDir: 'always',
+};
