@@ -200,10 +200,16 @@ function readOn(first: Decoded, next: (text: string) => Decoded): Decoded {
 	return { text: second.text, origin };
 }
 
-/** The text's escapes undone, and what shows of it then. */
-function decodedOnce(reading: Decoded): Decoded {
+/**
+ * The text's escapes undone, and what shows of it then: in a terminal and, where an escape stood
+ * for an ESC, in a browser too, which shows the character after it.
+ */
+function decodedOnce(reading: Decoded): Decoded[] {
 	const decoded = readOn(reading, unescaped);
-	return decoded.text === reading.text ? reading : readOn(decoded, (text) => visible(text, true));
+	if (decoded.text === reading.text) return [reading];
+	const shown = [readOn(decoded, (text) => visible(text, true))];
+	if (decoded.text.includes('\u001b')) shown.push(readOn(decoded, (text) => visible(text, false)));
+	return shown;
 }
 
 /**
@@ -214,7 +220,7 @@ function decodedOnce(reading: Decoded): Decoded {
 function readings(text: string): Decoded[] {
 	const shown = visible(text, true);
 	const once = decodedOnce(shown);
-	const all = once === shown ? [shown] : [shown, once, decodedOnce(once)];
+	const all = once[0] === shown ? [shown] : [shown, ...once, ...once.flatMap(decodedOnce)];
 	if (text.includes('\u001b')) all.push(visible(text, false));
 	return all;
 }

@@ -108,6 +108,13 @@ describe('hideSecret reads the text as a person sees it', () => {
 		expect(hideSecret(`invalid ${KEY}.`, spreadWith(KEY, ['\u{E0100}']), MARKER)).toBe(`invalid ${MARKER}.`);
 	});
 
+	it('hides a key whose escaped echo has an escaped ESC after each character, which a browser shows', () => {
+		const bytes = (text: string) => [...Buffer.from(text)].map((byte) => `\\x${byte.toString(16).padStart(2, '0')}`).join('');
+		for (const escaped of [bytes, (text: string) => JSON.stringify(text).slice(1, -1)]) {
+			expect(hideSecret(`invalid ${escaped(spreadWith(KEY, ['\u001b']))}.`, KEY, MARKER)).toBe(`invalid ${MARKER}.`);
+		}
+	});
+
 	it('hides an upper-cased key in a German message, and a Turkish upper-cased one, and keeps every other character', () => {
 		const german = `Ungültiger Schlüssel für Straße: ${KEY.toUpperCase()} (ŉ, ﬁ, ǰ)`;
 		expect(hideSecret(german, KEY, MARKER)).toBe(`Ungültiger Schlüssel für Straße: ${MARKER} (ŉ, ﬁ, ǰ)`);
