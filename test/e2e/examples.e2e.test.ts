@@ -67,20 +67,19 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 		expect(outputOf(result.run, 'Create a room')[0].json).toMatchObject({ name: 'My first room', type: 'conference' });
 	});
 
-	it('"one room per class" creates the rooms, posts each room\'s link in Slack and in Teams, and routes a failed class to its error output', async () => {
+	it('"one room per class" creates the rooms, posts each room\'s link in Slack and in Teams, routes a failed class to its error output, and a second run creates no second room', async () => {
 		sandbox.state.rooms.length = 0;
 		const workflow = dailyExampleSetUp();
 		await n8n.importWorkflow(workflow);
-		const result = await n8n.execute(workflow.id, {
-			env: {
-				// Both spellings: n8n's proxy-from-env reads the lower-case one first.
-				HTTPS_PROXY: chatProxy.proxyUrl,
-				https_proxy: chatProxy.proxyUrl,
-				NO_PROXY: '127.0.0.1,localhost',
-				no_proxy: '127.0.0.1,localhost',
-				NODE_EXTRA_CA_CERTS: ca.caFile,
-			},
-		});
+		const env = {
+			// Both spellings: n8n's proxy-from-env reads the lower-case one first.
+			HTTPS_PROXY: chatProxy.proxyUrl,
+			https_proxy: chatProxy.proxyUrl,
+			NO_PROXY: '127.0.0.1,localhost',
+			no_proxy: '127.0.0.1,localhost',
+			NODE_EXTRA_CA_CERTS: ca.caFile,
+		};
+		const result = await n8n.execute(workflow.id, { env });
 		expect(result).toHaveRunOk();
 		const created = outputOf(result.run, 'Create class room');
 		const failed = outputOf(result.run, 'Rooms that failed');
@@ -98,6 +97,14 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 		expect(new Set(chat.teamsPosts.map((post) => post.channel))).toEqual(new Set([`${TEAM_ID}/${CHANNEL_ID}`]));
 		expect(chat.unknown).toEqual([]);
 		expect(chatProxy.connects).toEqual(expect.arrayContaining(['slack.com:443', 'graph.microsoft.com:443']));
+
+		// Run again the same morning: the classes that have a room are skipped, only the failed one is sent again.
+		const again = await n8n.execute(workflow.id, { env });
+		expect(again).toHaveRunOk();
+		const skipped = outputOf(again.run, 'Create class room').filter((item: { json: { skipped?: boolean } }) => item.json.skipped);
+		expect(skipped.map((item: { json: { reason: string } }) => item.json.reason)).toEqual(['created-before', 'created-before', 'created-before']);
+		const names = (sandbox.state.rooms as Array<{ name: string }>).map((room) => room.name.split(' - ')[0]);
+		expect(new Set(names).size).toBe(names.length);
 	});
 
 	// n8n keeps running for the next test; afterAll stops it.

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { loadExamples } from '../../../tools/n8n/examples';
 import { SANDBOX_KEY, startSandbox } from '../../helpers/sandbox';
 
@@ -59,6 +62,15 @@ describe('the example workflows, as a user imports them on their own n8n', () =>
 		expect(example.workflow.connections['Create class room'].main[1].map(({ node }) => node)).toEqual(['Rooms that failed']);
 		expect(note(example)).toMatch(/workflow's time zone: \*\*⋯ → Settings → Timezone\*\*/);
 		expect(note(example)).toContain('drag that field into each message in place of `{{ $json.link }}`');
+	});
+
+	it('02 creates each class\'s room once a day, with the key the README recipe names, and its note says so', () => {
+		const example = byFile('02-');
+		const { options } = nodeOf(example, 'Create class room').parameters as { options?: { createOncePerKey?: { settings?: { key?: string } } } };
+		const key = options?.createOncePerKey?.settings?.key;
+		expect(key).toBe('={{ $json.name }}-{{ $today.toISODate() }}');
+		expect(readFileSync(join(__dirname, '../../../README.md'), 'utf8')).toContain(`\`${key!.slice(1)}\``);
+		expect(note(example)).toContain('**Run it twice in a morning**: no second room');
 	});
 
 	it('03 maps the link from Create meeting room, with no regular expression, and says what to do when there is none', () => {
