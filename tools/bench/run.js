@@ -4,10 +4,11 @@
 // by side in one run, in a real n8n 2.x, against the sandbox in its own process. Scenarios run
 // interleaved (A B … then … B A), in blocks of BLOCK rounds, until the medians of the blocks agree
 // within MAX_SPREAD (or MAX_RUNS); every ratio is printed with that spread. Writes
-// bench/results.md and checks the targets. --focus: only the node against the compliant limit,
-// no memory or start-up measure, written to bench/node-results.md (a few minutes of n8n).
-// --profile: each of those two alone in a warm process under --cpu-prof, where their CPU time
-// went and where the node spent more than the compliant limit.
+// bench/results.md and checks the targets. --focus: only the node against the compliant limits
+// and against itself with Create Once Per Key on, no memory or start-up measure, written to
+// bench/node-results.md (about ten minutes of n8n; BENCH_MAX_RUNS=6 caps each phase at 6 rounds).
+// --profile: each side of the warm chain alone in a warm process under --cpu-prof, where its CPU
+// time went, where the node spent more than the compliant limit, and what Create Once Per Key adds.
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
@@ -19,7 +20,7 @@ const { repoRoot, scratchRoot } = require('../common/paths');
 const { startSandboxProcess } = require('../sandbox/process');
 const wf = require('../n8n/workflows');
 const { summarizeProfile, compareProfiles, withinWindows } = require('./profile');
-const { RUNS_PER_SIDE, WARM_ITEMS, SIDES, MEASURED_NAME, pairsWorkflow, sideWorkflow, pairsRound } = require('./warmPairs');
+const { RUNS_PER_SIDE, WARM_ITEMS, SIDES, ONCE_PER_KEY, MEASURED_NAME, pairsWorkflow, sideWorkflow, pairsRound } = require('./warmPairs');
 const { readUsage, cpuWithin } = require('./usage');
 
 const ITEMS = Number(process.env.BENCH_ITEMS || 1000);
@@ -66,8 +67,8 @@ function benchWorkflows(sandboxUrl) {
 			{ onError: 'continueRegularOutput' },
 		);
 	const target = (/** @type {import('./warmPairs').Side} */ key, /** @type {string} */ name) =>
-		key === 'node'
-			? wf.createRoom(name, 'bench', { onError: 'continueRegularOutput' }, { maxConcurrentRequests: CONCURRENCY })
+		key === 'node' || key === 'once'
+			? wf.createRoom(name, 'bench', { onError: 'continueRegularOutput' }, { maxConcurrentRequests: CONCURRENCY, ...(key === 'once' ? { createOncePerKey: ONCE_PER_KEY } : {}) })
 			: wf.node(
 					name,
 					COMPLIANT_LIMIT_NODE,
@@ -83,6 +84,7 @@ function benchWorkflows(sandboxUrl) {
 		nodeAlone: sideWorkflow(wf, 'benchNodeAlone', warmLeading, target, 'node'),
 		compliantAlone: sideWorkflow(wf, 'benchCompliantAlone', warmLeading, target, 'compliant'),
 		boundedAlone: sideWorkflow(wf, 'benchBoundedAlone', warmLeading, target, 'bounded'),
+		onceAlone: sideWorkflow(wf, 'benchOnceAlone', warmLeading, target, 'once'),
 		httpDefault: wf.workflow('benchHttpDefault', [wf.manualTrigger(), ...wf.itemsFrom('Classes', rows), http('Target', {})]),
 		httpBatched: wf.workflow('benchHttpBatched', [
 			wf.manualTrigger(),
@@ -97,6 +99,7 @@ const ALL_SCENARIOS = [
 	{ key: 'node', label: `Video Platform node (concurrency ${CONCURRENCY})` },
 	{ key: 'compliant', label: `Compliant limit: a minimal node, same parameters and request (concurrency ${CONCURRENCY})` },
 	{ key: 'bounded', label: `Compliant limit with the node's bounded answer: the same, its answer read as a stream up to 10 MiB (concurrency ${CONCURRENCY})`, warmOnly: true },
+	{ key: 'once', label: `Video Platform node with Create Once Per Key on, every item a new key (concurrency ${CONCURRENCY})`, warmOnly: true },
 	{ key: 'httpDefault', label: 'HTTP Request node, defaults' },
 	{ key: 'httpBatched', label: `HTTP Request node, batch of ${CONCURRENCY}` },
 	{ key: 'client', label: `n8n's HTTP client alone, outside a workflow (concurrency ${CONCURRENCY}): reference`, reference: 'n8n-client' },
@@ -427,10 +430,14 @@ async function profileScenarios(n8n, port, work) {
 		process.stdout.write(`\n## node − compliant limit\n${compareProfiles(profiles.node, profiles.compliant, 40)}\n`);
 		process.stdout.write(`\n## node − compliant limit with the bounded answer\n${compareProfiles(profiles.node, profiles.bounded, 40)}\n`);
 		process.stdout.write(`\n## bounded answer − compliant limit\n${compareProfiles(profiles.bounded, profiles.compliant, 40)}\n`);
+		process.stdout.write(`\n## Create Once Per Key on − off\n${compareProfiles(profiles.once, profiles.node, 40)}\n`);
 	} finally {
 		await sandbox.stop();
 	}
 }
+
+/** The node's confirmation of Create Once Per Key's keys, from the package just built. */
+const keysKept = () => require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/webhookDelivery/keysKept.js'));
 
 /** Above this line a results file is written by hand (bench/results.md: the before/after table) and kept. */
 const GENERATED_BELOW = '<!-- npm run bench writes below this line -->';
@@ -527,6 +534,8 @@ async function main() {
 		'Requests seen: all nodes of the round (one of each side to warm up and the measured ones, one request per item each); duplicates: requests beyond that.',
 		'',
 		`What the bounded answer costs in n8n (the compliant limit with it against without it): ${ratioText(msOf(warm.bounded), msOf(warm.compliant))} in wall time, ${ratioText(cpuOf(warm.bounded), cpuOf(warm.compliant))} in CPU time. The node against the limit with the bounded answer (information, not a target): ${ratioText(msOf(warm.node), msOf(warm.bounded))} in wall time, ${ratioText(cpuOf(warm.node), cpuOf(warm.bounded))} in CPU time.`,
+		'',
+		`Create Once Per Key on / off (the node with the option, every item a new key so that every run creates its rooms, against the node without it; information, not a target): ${ratioText(msOf(warm.once), msOf(warm.node))} in wall time, ${ratioText(cpuOf(warm.once), cpuOf(warm.node))} in CPU time. Its wall time includes the pause before it asks n8n again whether its keys were kept (three times its longest check, at least ${keysKept().MIN_PAUSE_MS} ms); the pause itself uses no CPU.`,
 		'',
 		...(cold ? [table('Without rate limit, each in its own process (cold start)', cold, msOf(cold.compliant), 'the compliant limit', cpuOf(cold.compliant)), ''] : []),
 		table(`With rate limit ${RATE_LIMIT} requests/s (429 + Retry-After); ideal ${seconds(idealLimited)}`, limited, ideal(limited), `ideal ${ITEMS}/R`),

@@ -1,25 +1,41 @@
 'use strict';
-// The node against the compliant limits in one warm n8n process. One `n8n execute` runs them in a
-// chain on WARM_ITEMS items: once each to warm the code (not measured), then RUNS_PER_SIDE short
-// runs of each, in a cycle where every side follows every side (itself included) equally often,
-// so that none always runs after another. A round's figure is each side's mean over its runs: a
-// slow moment of the machine (seconds, on a shared 2-core VM) falls on all alike, which long runs
-// in separate processes, each with its own cold start, cannot offer. Each node creates rooms from
-// the items the one before it returned (the sandbox answers with the room's name and type).
+// The node against the compliant limits, and against itself with Create Once Per Key on, in one
+// warm n8n process. One `n8n execute` runs them in a chain on WARM_ITEMS items: once each to warm
+// the code (not measured), then RUNS_PER_SIDE short runs of each, in a cycle where every side
+// follows every side (itself included) equally often, so that none always runs after another. A
+// round's figure is each side's mean over its runs: a slow moment of the machine (seconds, on a
+// shared 2-core VM) falls on all alike, which long runs in separate processes, each with its own
+// cold start, cannot offer. Each node creates rooms from the items the one before it returned
+// (the sandbox answers with the room's name and type).
 const { cpuWithin } = require('./usage');
 
-/** Measured runs of each side per round; a multiple of the sides' number keeps the cycle whole. */
-const RUNS_PER_SIDE = Number(process.env.BENCH_RUNS_PER_SIDE || 21);
-const WARM_ITEMS = Number(process.env.BENCH_WARM_ITEMS || 100);
 /**
  * node: the Video Platform node; compliant: the compliant limit; bounded: the compliant limit
- * reading its answer as the node must, a stream with a size cap.
- * @typedef {'node' | 'compliant' | 'bounded'} Side
+ * reading its answer as the node must, a stream with a size cap; once: the node with Create Once
+ * Per Key on, every item a key no run had before (ONCE_PER_KEY).
+ * @typedef {'node' | 'compliant' | 'bounded' | 'once'} Side
  */
 /** @type {Side[]} */
-const SIDES = ['node', 'compliant', 'bounded'];
+const SIDES = ['node', 'compliant', 'bounded', 'once'];
 /** @type {Record<Side, string>} */
-const PREFIX = { node: 'Node', compliant: 'Limit', bounded: 'Bounded' };
+const PREFIX = { node: 'Node', compliant: 'Limit', bounded: 'Bounded', once: 'Once' };
+/**
+ * Measured runs of each side per round. The cycle below has SIDES.length² runs, so a multiple of
+ * the sides' number keeps it whole: every side then follows every side equally often.
+ */
+const RUNS_PER_SIDE = Number(process.env.BENCH_RUNS_PER_SIDE || 20);
+if (!Number.isInteger(RUNS_PER_SIDE / SIDES.length) || RUNS_PER_SIDE <= 0) {
+	throw new Error(`BENCH_RUNS_PER_SIDE must be a positive multiple of ${SIDES.length} (the sides), not ${RUNS_PER_SIDE}`);
+}
+const WARM_ITEMS = Number(process.env.BENCH_WARM_ITEMS || 100);
+/**
+ * Room → Create's Options → Create Once Per Key for the 'once' side. The execution's id makes every
+ * key new in each round (each `n8n execute` is a new execution), and the list is this node's own
+ * (each measured node has its own id), so every run takes the create path: a check that records
+ * two entries per key, the requests, the removal of the "pending" entries and the confirming check
+ * after its pause. No item is skipped.
+ */
+const ONCE_PER_KEY = { settings: { key: '={{ $execution.id }}-{{ $json.name }}' } };
 
 /**
  * A cycle of the sides in which each ordered pair of sides (a side after itself too) comes once:
@@ -92,7 +108,8 @@ function pairsRound(wf, run, usage, items, seen) {
 		const mean = (/** @type {(name: string) => number} */ f) => names.reduce((sum, name) => sum + f(name), 0) / names.length;
 		const failedIn = (/** @type {string} */ name) => {
 			const output = wf.outputOf(run, name);
-			return output.filter((item) => item.json.error !== undefined).length + (items - output.length);
+			// A skipped item (Create Once Per Key) created no room: for this bench it did not succeed.
+			return output.filter((item) => item.json.error !== undefined || item.json.skipped === true).length + (items - output.length);
 		};
 		const failed = Math.max(...names.map(failedIn));
 		return {
@@ -109,4 +126,4 @@ function pairsRound(wf, run, usage, items, seen) {
 	return /** @type {Record<Side, ReturnType<typeof side>>} */ (Object.fromEntries(SIDES.map((key) => [key, side(key)])));
 }
 
-module.exports = { RUNS_PER_SIDE, WARM_ITEMS, SIDES, MEASURED_NAME, pairsWorkflow, sideWorkflow, pairsRound };
+module.exports = { RUNS_PER_SIDE, WARM_ITEMS, SIDES, ONCE_PER_KEY, MEASURED_NAME, pairsWorkflow, sideWorkflow, pairsRound };

@@ -1,5 +1,6 @@
 import * as wf from '../../../tools/n8n/workflows';
-import { MEASURED_NAME, RUNS_PER_SIDE, SIDES, pairsRound, pairsWorkflow } from '../../../tools/bench/warmPairs';
+import { MEASURED_NAME, ONCE_PER_KEY, RUNS_PER_SIDE, SIDES, pairsRound, pairsWorkflow } from '../../../tools/bench/warmPairs';
+import { KEY_PARAMETER } from '../../../nodes/VideoPlatform/actions/room/oncePerKey/option';
 
 type Side = (typeof SIDES)[number];
 const target = (key: Side, name: string) => wf.node(name, `bench.${key}`, {});
@@ -7,7 +8,7 @@ const chain = pairsWorkflow(wf, [wf.manualTrigger()], target);
 const measured = chain.nodes.filter((n) => MEASURED_NAME.test(n.name));
 const sideOf = (type: string) => type.replace('bench.', '') as Side;
 
-describe('the warm chain of the node and the compliant limits', () => {
+describe('the warm chain of the node, the compliant limits and the node with Create Once Per Key', () => {
 	it('warms each side once, then runs each side RUNS_PER_SIDE times under unique names', () => {
 		const warm = chain.nodes.filter((n) => n.name.startsWith('Warm '));
 		expect(warm.map((n) => sideOf(n.type)).sort()).toEqual([...SIDES].sort());
@@ -32,8 +33,9 @@ describe('the warm chain of the node and the compliant limits', () => {
 		const runData: Record<string, unknown> = {};
 		measured.forEach((n, i) => {
 			const side = sideOf(n.type);
-			const output = side === 'bounded' && i < 6 ? [{ json: { id: 'a' } }, { json: { error: 'boom' } }] : [{ json: { id: 'a' } }, { json: { id: 'b' } }];
-			runData[n.name] = [{ startTime: 1000 * i, executionTime: side === 'node' ? 30 : 20, data: { main: [output] } }];
+			const second = side === 'bounded' && i < 6 ? { error: 'boom' } : side === 'once' && i > 40 ? { skipped: true, reason: 'created-before' } : { id: 'b' };
+			const output = [{ json: { id: 'a' } }, { json: second }];
+			runData[n.name] = [{ startTime: 1000 * i, executionTime: side === 'node' ? 30 : side === 'once' ? 45 : 20, data: { main: [output] } }];
 		});
 		const run = { data: { resultData: { runData } } };
 		const usage = { peakRss: 1, clock: [0, 0] as [number, number], cpu: [[0, 0], [1_000_000, 1_000_000_000]] as Array<[number, number]> };
@@ -42,6 +44,29 @@ describe('the warm chain of the node and the compliant limits', () => {
 		expect(round.node).toMatchObject({ ms: 30, ok: 2, failed: 0, duplicates: 1 });
 		expect(round.compliant).toMatchObject({ ms: 20, ok: 2, failed: 0 });
 		expect(round.bounded).toMatchObject({ ms: 20, ok: 1, failed: 1 });
+		// A skipped item created no room: the once side must take the create path on every item.
+		expect(round.once).toMatchObject({ ms: 45, ok: 1, failed: 1 });
 		expect(round.node.cpuMs).toBeCloseTo(30);
+	});
+
+	it('measures the node with Create Once Per Key on, under a key new in every execution', () => {
+		expect(SIDES).toEqual(expect.arrayContaining(['node', 'once']));
+		const createRoom = wf.createRoom('Once 1', 'bench', {}, { createOncePerKey: ONCE_PER_KEY });
+		// Where the node reads the key (n8n's parameter path), not only where this test looks.
+		const key = KEY_PARAMETER.split('.').reduce<unknown>((at, field) => (at as Record<string, unknown> | undefined)?.[field], createRoom.parameters);
+		expect(key).toEqual(expect.stringMatching(/^=.*\{\{ \$execution\.id \}\}.*\$json\.name/));
+	});
+
+	it('refuses a number of runs per side that would leave the cycle incomplete', () => {
+		const load = (runs: string) => {
+			process.env.BENCH_RUNS_PER_SIDE = runs;
+			try {
+				jest.isolateModules(() => jest.requireActual('../../../tools/bench/warmPairs'));
+			} finally {
+				delete process.env.BENCH_RUNS_PER_SIDE;
+			}
+		};
+		expect(() => load(String(SIDES.length * 5 + 1))).toThrow(`BENCH_RUNS_PER_SIDE must be a positive multiple of ${SIDES.length}`);
+		expect(() => load(String(SIDES.length * 5))).not.toThrow();
 	});
 });
