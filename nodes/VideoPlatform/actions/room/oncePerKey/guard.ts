@@ -55,8 +55,10 @@ async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePe
 		if (first === undefined) firstWith.set(key, itemIndex);
 		else answered.set(itemIndex, repeatOf(key, first));
 	});
-	if (firstWith.size * 2 > maxEntries) throw tooManyKeys(this.getNode(), firstWith.size, maxEntries);
-	const check = timedCheck.call(this, scope, maxEntries);
+	if (firstWith.size > maxEntries) throw tooManyKeys(this.getNode(), firstWith.size, maxEntries);
+	// The check records two entries per key, even for a key created before ("pending", removed
+	// below), and n8n then trims its list to the limit: room for them keeps the earlier keys.
+	const check = timedCheck.call(this, scope, maxEntries + 2 * firstWith.size);
 	const removal = keyRemoval.call(this, scope, maxEntries);
 	const keys = [...firstWith].map(([key, itemIndex]) => ({ key, itemIndex, stored: storedKeys(origin, key) }));
 	let checked: Awaited<ReturnType<typeof check>> = { missing: [], ms: 0 };

@@ -79,7 +79,7 @@ export const createOncePerKeyOption: INodeProperties = {
 					default: 'node',
 				},
 				keysRememberedField(
-					'How many of the newest keys n8n keeps; past that, the oldest is forgotten and its room could be created again. A run needs two per item while it sends.',
+					'How many keys n8n keeps at least, those of the rooms created last; past that, the oldest is forgotten and its room could be created again. A run with more keys is refused.',
 				),
 			],
 		},

@@ -51,10 +51,10 @@ export function mayExistError(node: INode, itemIndex: number, key: string, origi
 	);
 }
 
-/** More keys in a run than n8n keeps: it would forget some of them while the run sends. */
+/** More keys in a run than n8n keeps: a later run would make it forget some of them. */
 export function tooManyKeys(node: INode, keys: number, maxEntries: number): NodeOperationError {
 	return new NodeOperationError(node, `This run has ${keys} keys, and Create Once Per Key keeps only ${maxEntries}`, {
-		description: `While it sends, the node keeps two entries per key, so n8n would forget some of this run's keys. Raise Options → Create Once Per Key → Keys Remembered to at least ${keys * 2}, or send fewer items per run. Nothing was sent.`,
+		description: `n8n would forget some of this run's keys, and a later run would create their rooms again. Raise Options → Create Once Per Key → Keys Remembered to at least ${keys}, or send fewer items per run. Nothing was sent.`,
 	});
 }
 

@@ -42,13 +42,14 @@ interface RunOptions {
 	off?: boolean;
 	key?: (i: number) => unknown;
 	extraOptions?: IDataObject;
+	keysRemembered?: number;
 }
 
 /** The editor hints of the latest run. */
 let hints: Array<{ message: string }> = [];
 
-function run({ items, store, platform = fakePlatform(), mode = 'create', continueOnFail = false, credentials = SANDBOX, off, key, extraOptions }: RunOptions) {
-	const settings = { key: key ?? ((i: number) => `${String(items[i].json.name)}-2026-11-26`), mode, scope: 'node', keysRemembered: 100 };
+function run({ items, store, platform = fakePlatform(), mode = 'create', continueOnFail = false, credentials = SANDBOX, off, key, extraOptions, keysRemembered = 100 }: RunOptions) {
+	const settings = { key: key ?? ((i: number) => `${String(items[i].json.name)}-2026-11-26`), mode, scope: 'node', keysRemembered };
 	const context = createExecuteContext({
 		credentials,
 		items,
@@ -237,12 +238,58 @@ describe('Create Once Per Key, through the router (guard.ts with router.ts)', ()
 		expect(store.calls).toEqual([]);
 	});
 
-	it('refuses a run with more keys than n8n would keep while it sends, before anything is sent', async () => {
+	it('refuses a run with more keys than Keys Remembered, before anything is sent', async () => {
 		const store = createDeduplicationStore();
-		const names = Array.from({ length: 51 }, (_, i) => `room ${i}`);
+		const names = Array.from({ length: 101 }, (_, i) => `room ${i}`);
 		const error = await failureOf(run({ items: itemsOf(...names), store }));
-		expect(error.message).toBe('This run has 51 keys, and Create Once Per Key keeps only 100');
+		expect(error.message).toBe('This run has 101 keys, and Create Once Per Key keeps only 100');
+		expect(error.description).toContain('Keys Remembered to at least 101');
 		expect(store.calls).toEqual([]);
+	});
+
+	it('a run with as many keys as Keys Remembered creates each room once, and running it again creates none', async () => {
+		const store = createDeduplicationStore();
+		const items = itemsOf(...Array.from({ length: 100 }, (_, i) => `room ${i}`));
+		await run({ items, store });
+		const platform = fakePlatform();
+		const output = await outputOf(run({ items, store, platform }));
+		expect(platform.sent).toEqual([]);
+		expect(output.every(({ json }) => json.reason === 'created-before')).toBe(true);
+	});
+
+	it("a run's own entries never make n8n forget an earlier key: 6 keys ever with Keys Remembered 10, every one is still skipped", async () => {
+		const store = createDeduplicationStore();
+		await run({ items: itemsOf('A', 'B', 'C', 'D', 'E'), store, keysRemembered: 10 });
+		// A to D are skipped, F is new: the check records 10 entries besides the 5 kept.
+		const second = fakePlatform();
+		await run({ items: itemsOf('A', 'B', 'C', 'D', 'F'), store, platform: second, keysRemembered: 10 });
+		expect(second.sent).toEqual(['F']);
+		const third = fakePlatform();
+		const output = await outputOf(run({ items: itemsOf('A', 'B', 'C', 'D', 'E', 'F'), store, platform: third, keysRemembered: 10 }));
+		expect(third.sent).toEqual([]);
+		expect(output.map(({ json }) => json.reason)).toEqual(Array(6).fill('created-before'));
+	});
+
+	it('a run that skips old keys and creates new ones keeps every earlier key while fewer than Keys Remembered were created', async () => {
+		const store = createDeduplicationStore();
+		const old = Array.from({ length: 40 }, (_, i) => `old ${i}`);
+		await run({ items: itemsOf(...old), store });
+		const fresh = Array.from({ length: 20 }, (_, i) => `new ${i}`);
+		await run({ items: itemsOf(...old.slice(10), ...fresh), store });
+		const platform = fakePlatform();
+		await run({ items: itemsOf(...old, ...fresh), store, platform });
+		expect(platform.sent).toEqual([]);
+	});
+
+	it('past Keys Remembered rooms created, the oldest keys are forgotten, never one of the newest Keys Remembered', async () => {
+		const store = createDeduplicationStore();
+		await run({ items: itemsOf('A', 'B', 'C'), store, keysRemembered: 3 });
+		await run({ items: itemsOf('D'), store, keysRemembered: 3 });
+		await run({ items: itemsOf('E'), store, keysRemembered: 3 });
+		const platform = fakePlatform();
+		await run({ items: itemsOf('A', 'B', 'C', 'D', 'E'), store, platform, keysRemembered: 10 });
+		expect(platform.sent).toContain('A');
+		expect(platform.sent.filter((name) => ['C', 'D', 'E'].includes(name))).toEqual([]);
 	});
 
 	it('the option off: nothing is asked of n8n, and a run again creates the rooms again, as before', async () => {
