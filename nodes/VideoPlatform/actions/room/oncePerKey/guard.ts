@@ -9,7 +9,7 @@ import { checkTwiceIfListNew, keyRemoval, timedCheck } from '../../rememberedKey
 import type { GuardedRun } from '../../guardedRun';
 import { confirmKeysKept } from '../../webhookDelivery/keysKept';
 import type { StoredKeys } from './itemKeys';
-import { platformOrigin, readItemKey, storedKeys } from './itemKeys';
+import { platformBaseUrl, readItemKey, storedKeys } from './itemKeys';
 import type { OncePerKeySettings } from './option';
 import { readOncePerKey } from './option';
 import { ADVICE, createdBefore, forgotten, forgottenAll, mayExistError, repeatOf, storeFailed, tooManyKeys } from './outcomes';
@@ -45,7 +45,7 @@ function readKeys(this: IExecuteFunctions): { keys: Array<string | undefined>; f
 
 const errorMessage = (caught: unknown) => (caught instanceof Error ? caught.message : String(caught));
 
-async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePerKeySettings, origin: string): Promise<GuardedRun> {
+async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePerKeySettings, platform: string): Promise<GuardedRun> {
 	const { keys: itemKeys, failed: answered } = readKeys.call(this);
 	// n8n's check calls a key new twice when it comes twice in one call: the first item stands for it.
 	const firstWith = new Map<string, number>();
@@ -60,7 +60,7 @@ async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePe
 	// below), and n8n then trims its list to the limit: room for them keeps the earlier keys.
 	const check = timedCheck.call(this, scope, maxEntries + 2 * firstWith.size);
 	const removal = keyRemoval.call(this, scope, maxEntries);
-	const keys = [...firstWith].map(([key, itemIndex]) => ({ key, itemIndex, stored: storedKeys(origin, key) }));
+	const keys = [...firstWith].map(([key, itemIndex]) => ({ key, itemIndex, stored: storedKeys(platform, key) }));
 	let checked: Awaited<ReturnType<typeof check>> = { missing: [], ms: 0 };
 	try {
 		if (keys.length > 0) checked = await checkTwiceIfListNew(check, keys.flatMap(({ stored }) => [stored.created, stored.pending]));
@@ -80,11 +80,11 @@ async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePe
 		if (!missing.has(stored.pending)) mayExist.push(entry);
 		else if (!missing.has(stored.created)) {
 			recordedNeedlessly.push(stored.pending);
-			answered.set(itemIndex, createdBefore(key, origin));
+			answered.set(itemIndex, createdBefore(key, platform));
 		} else sending.set(itemIndex, stored);
 	}
 	const mayExistErrorOf = ({ key, itemIndex }: (typeof keys)[number], others: number[]) =>
-		mayExistError(this.getNode(), itemIndex, key, origin, others);
+		mayExistError(this.getNode(), itemIndex, key, platform, others);
 	if (mayExist.length > 0 && !this.continueOnFail()) {
 		// Nothing is sent: what this check recorded goes. Should that fail, those items read as
 		// "may exist" next run, which asks the user to check rather than skip or create blind.
@@ -123,11 +123,11 @@ function reportSkipped(this: IExecuteFunctions, answered: Map<number, IDataObjec
 	hintInOutputPane(this, `${items} not sent (Create Once Per Key): a room for the same key was created before, or another item of this run has it. Their output says which.`);
 }
 
-async function forgetKeys(this: IExecuteFunctions, { scope, maxEntries }: OncePerKeySettings, origin: string): Promise<GuardedRun> {
+async function forgetKeys(this: IExecuteFunctions, { scope, maxEntries }: OncePerKeySettings, platform: string): Promise<GuardedRun> {
 	const { keys, failed } = readKeys.call(this);
 	const stored = [...new Set(keys)].flatMap((key) => {
 		if (key === undefined) return [];
-		const { created, pending } = storedKeys(origin, key);
+		const { created, pending } = storedKeys(platform, key);
 		return [created, pending];
 	});
 	try {
@@ -136,7 +136,7 @@ async function forgetKeys(this: IExecuteFunctions, { scope, maxEntries }: OncePe
 		throw storeFailed(this.getNode(), errorMessage(caught), true);
 	}
 	const output = keys.map((key, itemIndex) => ({
-		json: key === undefined ? (failed.get(itemIndex) as IDataObject) : forgotten(key, origin),
+		json: key === undefined ? (failed.get(itemIndex) as IDataObject) : forgotten(key, platform),
 		pairedItem: { item: itemIndex },
 	}));
 	return { kind: 'answered', output };
@@ -157,6 +157,6 @@ export async function guardRun(this: IExecuteFunctions): Promise<GuardedRun | un
 	const settings = readOncePerKey.call(this);
 	if (!settings) return undefined;
 	if (settings.mode === 'forgetAll') return await forgetAll.call(this, settings);
-	const origin = await platformOrigin.call(this);
-	return settings.mode === 'forgetKeys' ? await forgetKeys.call(this, settings, origin) : await createOnce.call(this, settings, origin);
+	const platform = await platformBaseUrl.call(this);
+	return settings.mode === 'forgetKeys' ? await forgetKeys.call(this, settings, platform) : await createOnce.call(this, settings, platform);
 }

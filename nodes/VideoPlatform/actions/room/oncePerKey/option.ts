@@ -44,7 +44,7 @@ export const createOncePerKeyOption: INodeProperties = {
 					placeholder: 'e.g. {{ $json.className }}-{{ $now.toISODate() }}',
 					hint: 'What makes a room the same room: e.g. the class and the day, so that running the workflow again that day creates nothing new',
 					description:
-						"One room is created per key and Base URL. An item whose room may exist (an earlier request got no clear answer) fails, naming its key, until you check the platform and forget the key.",
+						"One room is created per key and Base URL (its path included). An item whose room may exist (an earlier request got no clear answer) fails, naming its key, until you check the platform and forget the key.",
 				},
 				{
 					displayName: 'Mode',

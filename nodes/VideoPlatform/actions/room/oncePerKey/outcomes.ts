@@ -14,13 +14,13 @@ const shown = (key: string) => `"${quotable(key, '')}"`;
 const HOW_TO_FORGET = `set Options → Create Once Per Key → Mode to ${MODE_NAMES.forgetKeys}, run this node with the item, then set Mode back`;
 
 /** An item whose key an earlier run created a room for: not sent. */
-export function createdBefore(key: string, origin: string): IDataObject {
+export function createdBefore(key: string, platform: string): IDataObject {
 	return {
 		skipped: true,
 		reason: 'created-before',
 		key,
 		message:
-			`Not sent: a room for this key was created on ${origin} by an earlier run, and n8n remembers the key. ` +
+			`Not sent: a room for this key was created on ${platform} by an earlier run, and n8n remembers the key. ` +
 			"n8n keeps only a digest of each key, so that room's details are not available here. " +
 			`If that room was deleted on the platform, ${HOW_TO_FORGET}.`,
 	};
@@ -38,14 +38,14 @@ export function repeatOf(key: string, firstItem: number): IDataObject {
 }
 
 /** An item whose key an earlier run sent without learning the outcome: it is neither sent nor skipped. */
-export function mayExistError(node: INode, itemIndex: number, key: string, origin: string, othersAlike: number[]): NodeOperationError {
+export function mayExistError(node: INode, itemIndex: number, key: string, platform: string, othersAlike: number[]): NodeOperationError {
 	const alike = othersAlike.length > 0 ? ` Items ${othersAlike.join(', ')} of this run are in the same state.` : '';
 	return itemError(
 		node,
 		itemIndex,
 		`The room for key ${shown(key)} may already exist: an earlier run sent its request and never learned whether the platform created it`,
 		'Nothing was sent for this item in this run. ' +
-			`Look on the platform (${origin}) for that room: the node cannot, since the platform offers no way to find a room. ` +
+			`Look on the platform (${platform}) for that room: the node cannot, since the platform offers no way to find a room. ` +
 			`If it is not there, ${HOW_TO_FORGET}, and run again to create it. ` +
 			`If it is there, leave this item out of the input: its key stays marked as "may exist".${alike}`,
 	);
@@ -64,8 +64,8 @@ export function storeFailed(node: INode, message: string, nothingSent: boolean):
 	});
 }
 
-export function forgotten(key: string, origin: string): IDataObject {
-	return { forgotten: true, key, message: `This node no longer remembers this key for ${origin}: the next run with Mode ${MODE_NAMES.create} creates its room.` };
+export function forgotten(key: string, platform: string): IDataObject {
+	return { forgotten: true, key, message: `This node no longer remembers this key for ${platform}: the next run with Mode ${MODE_NAMES.create} creates its room.` };
 }
 
 export function forgottenAll(scope: string): IDataObject {

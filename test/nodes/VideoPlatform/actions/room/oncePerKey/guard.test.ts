@@ -190,12 +190,24 @@ describe('Create Once Per Key, through the router (guard.ts with router.ts)', ()
 		expect(error.description).toMatch(/may have created a room for item 2 \(n8n counts items from 0\): Create Once Per Key does not send them again/);
 	});
 
-	it("the key includes the Base URL's origin: keys kept against the sandbox do not skip rooms on the real platform", async () => {
+	it("the key includes the Base URL: keys kept against the sandbox do not skip rooms on the real platform", async () => {
 		const store = createDeduplicationStore();
 		await run({ items: itemsOf('Math'), store });
 		const platform = fakePlatform();
 		await run({ items: itemsOf('Math'), store, platform, credentials: REAL });
 		expect(platform.sent).toEqual(['Math']);
+	});
+
+	it('the key includes the Base URL\'s path: a room created for one tenant on a host does not skip the same key for another', async () => {
+		const store = createDeduplicationStore();
+		await run({ items: itemsOf('Math'), store, credentials: { ...REAL, baseUrl: 'https://video.example.com/sandbox' } });
+		const platform = fakePlatform();
+		await run({ items: itemsOf('Math'), store, platform, credentials: { ...REAL, baseUrl: 'https://video.example.com/school-b' } });
+		expect(platform.sent).toEqual(['Math']);
+		const again = fakePlatform();
+		const [output] = await run({ items: itemsOf('Math'), store, platform: again, credentials: { ...REAL, baseUrl: 'https://video.example.com/school-b/v1/' } });
+		expect(again.sent).toEqual([]);
+		expect(output[0].json.message).toContain('created on https://video.example.com/school-b by an earlier run');
 	});
 
 	it("Forget These Items' Keys: sends nothing, and the next run creates those items' rooms again, not the others", async () => {
