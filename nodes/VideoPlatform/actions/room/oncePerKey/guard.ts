@@ -11,7 +11,7 @@ import { confirmKeysKept } from '../../webhookDelivery/keysKept';
 import type { StoredKeys } from './itemKeys';
 import { platformBaseUrl, readItemKey, storedKeys } from './itemKeys';
 import type { OncePerKeySettings } from './option';
-import { readOncePerKey } from './option';
+import { readKeysToForget, readOncePerKey } from './option';
 import { ADVICE, createdBefore, forgotten, forgottenAll, mayExistError, repeatOf, storeFailed, tooManyKeys } from './outcomes';
 
 /**
@@ -83,15 +83,15 @@ async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePe
 			answered.set(itemIndex, createdBefore(key, platform));
 		} else sending.set(itemIndex, stored);
 	}
-	const mayExistErrorOf = ({ key, itemIndex }: (typeof keys)[number], others: number[]) =>
-		mayExistError(this.getNode(), itemIndex, key, platform, others);
+	const mayExistErrorOf = ({ key, itemIndex }: (typeof keys)[number], others: number[], runStopped: boolean) =>
+		mayExistError(this.getNode(), itemIndex, key, platform, others, runStopped);
 	if (mayExist.length > 0 && !this.continueOnFail()) {
 		// Nothing is sent: what this check recorded goes. Should that fail, those items read as
 		// "may exist" next run, which asks the user to check rather than skip or create blind.
 		await removal.remove([...recordedNeedlessly, ...[...sending.values()].flatMap(({ created, pending }) => [created, pending])]).catch(() => undefined);
-		throw mayExistErrorOf(mayExist[0], mayExist.slice(1).map(({ itemIndex }) => itemIndex));
+		throw mayExistErrorOf(mayExist[0], mayExist.slice(1).map(({ itemIndex }) => itemIndex), true);
 	}
-	mayExist.forEach((entry) => answered.set(entry.itemIndex, errorToJson(mayExistErrorOf(entry, []))));
+	mayExist.forEach((entry) => answered.set(entry.itemIndex, errorToJson(mayExistErrorOf(entry, [], false))));
 	reportSkipped.call(this, answered);
 
 	const stop = new RunStop(this.getExecutionCancelSignal?.());
@@ -123,8 +123,7 @@ function reportSkipped(this: IExecuteFunctions, answered: Map<number, IDataObjec
 	hintInOutputPane(this, `${items} not sent (Create Once Per Key): a room for the same key was created before, or another item of this run has it. Their output says which.`);
 }
 
-async function forgetKeys(this: IExecuteFunctions, { scope, maxEntries }: OncePerKeySettings, platform: string): Promise<GuardedRun> {
-	const { keys, failed } = readKeys.call(this);
+async function removeKeys(this: IExecuteFunctions, { scope, maxEntries }: OncePerKeySettings, platform: string, keys: Array<string | undefined>): Promise<void> {
 	const stored = [...new Set(keys)].flatMap((key) => {
 		if (key === undefined) return [];
 		const { created, pending } = storedKeys(platform, key);
@@ -135,6 +134,18 @@ async function forgetKeys(this: IExecuteFunctions, { scope, maxEntries }: OncePe
 	} catch (caught) {
 		throw storeFailed(this.getNode(), errorMessage(caught), true);
 	}
+}
+
+async function forgetKeys(this: IExecuteFunctions, settings: OncePerKeySettings, platform: string): Promise<GuardedRun> {
+	// Keys named in the field: only those, whatever the input (Execute step gives it all items).
+	const named = readKeysToForget.call(this);
+	if (named.length > 0) {
+		await removeKeys.call(this, settings, platform, named);
+		const pairedItem = this.getInputData().map((_, item) => ({ item }));
+		return { kind: 'answered', output: named.map((key) => ({ json: forgotten(key, platform), pairedItem })) };
+	}
+	const { keys, failed } = readKeys.call(this);
+	await removeKeys.call(this, settings, platform, keys);
 	const output = keys.map((key, itemIndex) => ({
 		json: key === undefined ? (failed.get(itemIndex) as IDataObject) : forgotten(key, platform),
 		pairedItem: { item: itemIndex },

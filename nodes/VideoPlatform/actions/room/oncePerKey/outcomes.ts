@@ -10,8 +10,9 @@ import { MODE_NAMES } from './option';
 
 const shown = (key: string) => `"${quotable(key, '')}"`;
 
-/** Forgetting, as a user does it from the editor. */
-const HOW_TO_FORGET = `set Options → Create Once Per Key → Mode to ${MODE_NAMES.forgetKeys}, run this node with the item, then set Mode back`;
+/** Forgetting one key from the editor: named in the field, since running the mode on the whole input forgets every key. */
+const howToForget = (key: string) =>
+	`set Options → Create Once Per Key → Mode to ${MODE_NAMES.forgetKeys}, put ${shown(key)} (without the quotes) in Keys to Forget, run this node, then set Mode back`;
 
 /** An item whose key an earlier run created a room for: not sent. */
 export function createdBefore(key: string, platform: string): IDataObject {
@@ -22,7 +23,7 @@ export function createdBefore(key: string, platform: string): IDataObject {
 		message:
 			`Not sent: a room for this key was created on ${platform} by an earlier run, and n8n remembers the key. ` +
 			"n8n keeps only a digest of each key, so that room's details are not available here. " +
-			`If that room was deleted on the platform, ${HOW_TO_FORGET}.`,
+			`If that room was deleted on the platform, ${howToForget(key)}.`,
 	};
 }
 
@@ -38,15 +39,17 @@ export function repeatOf(key: string, firstItem: number): IDataObject {
 }
 
 /** An item whose key an earlier run sent without learning the outcome: it is neither sent nor skipped. */
-export function mayExistError(node: INode, itemIndex: number, key: string, platform: string, othersAlike: number[]): NodeOperationError {
+/** `runStopped`: without Continue On Fail the item stops the run before any item is sent. */
+export function mayExistError(node: INode, itemIndex: number, key: string, platform: string, othersAlike: number[], runStopped: boolean): NodeOperationError {
 	const alike = othersAlike.length > 0 ? ` Items ${othersAlike.join(', ')} of this run are in the same state.` : '';
 	return itemError(
 		node,
 		itemIndex,
 		`The room for key ${shown(key)} may already exist: an earlier run sent its request and never learned whether the platform created it`,
-		'Nothing was sent for this item in this run. ' +
+		`${runStopped ? 'Nothing was sent for any item of this run.' : 'Nothing was sent for this item in this run.'} ` +
+			'If another execution of this workflow may still be running (see Executions), wait for it to end first. ' +
 			`Look on the platform (${platform}) for that room: the node cannot, since the platform offers no way to find a room. ` +
-			`If it is not there, ${HOW_TO_FORGET}, and run again to create it. ` +
+			`If it is not there, ${howToForget(key)}, and run again to create it. ` +
 			`If it is there, leave this item out of the input: its key stays marked as "may exist".${alike}`,
 	);
 }

@@ -43,13 +43,14 @@ interface RunOptions {
 	key?: (i: number) => unknown;
 	extraOptions?: IDataObject;
 	keysRemembered?: number;
+	keysToForget?: string;
 }
 
 /** The editor hints of the latest run. */
 let hints: Array<{ message: string }> = [];
 
-function run({ items, store, platform = fakePlatform(), mode = 'create', continueOnFail = false, credentials = SANDBOX, off, key, extraOptions, keysRemembered = 100 }: RunOptions) {
-	const settings = { key: key ?? ((i: number) => `${String(items[i].json.name)}-2026-11-26`), mode, scope: 'node', keysRemembered };
+function run({ items, store, platform = fakePlatform(), mode = 'create', continueOnFail = false, credentials = SANDBOX, off, key, extraOptions, keysRemembered = 100, keysToForget }: RunOptions) {
+	const settings = { key: key ?? ((i: number) => `${String(items[i].json.name)}-2026-11-26`), mode, scope: 'node', keysRemembered, keysToForget };
 	const context = createExecuteContext({
 		credentials,
 		items,
@@ -134,8 +135,10 @@ describe('Create Once Per Key, through the router (guard.ts with router.ts)', ()
 		expect(error.message).toBe(
 			'The room for key "Lost-2026-11-26" may already exist: an earlier run sent its request and never learned whether the platform created it [item 1]',
 		);
-		expect(error.description).toMatch(/^Nothing was sent for this item in this run\. Look on the platform \(https:\/\/sandbox\.example\.com\)/);
-		expect(error.description).toMatch(/Forget These Items' Keys/);
+		expect(error.description).toMatch(
+			/^Nothing was sent for any item of this run\. If another execution of this workflow may still be running \(see Executions\), wait for it to end first\. Look on the platform \(https:\/\/sandbox\.example\.com\)/,
+		);
+		expect(error.description).toContain(`Mode to Forget These Items' Keys, put "Lost-2026-11-26" (without the quotes) in Keys to Forget, run this node, then set Mode back`);
 		// Nothing this failed run recorded stays: "New" is sent by the next run, once "Lost" is dealt with.
 		const after = fakePlatform();
 		await outputOf(run({ items: itemsOf('New'), store, platform: after }));
@@ -152,7 +155,12 @@ describe('Create Once Per Key, through the router (guard.ts with router.ts)', ()
 		const [output] = await run({ items: itemsOf('Math', 'Art'), store, platform, continueOnFail: true });
 		expect(platform.sent).toEqual(['Art']);
 		expect(output[0]).toEqual({
-			json: { error: expect.objectContaining({ message: expect.stringContaining('The room for key "Math-2026-11-26" may already exist') }) },
+			json: {
+				error: expect.objectContaining({
+					message: expect.stringContaining('The room for key "Math-2026-11-26" may already exist'),
+					description: expect.stringMatching(/^Nothing was sent for this item in this run\. If another execution of this workflow may still be running/),
+				}),
+			},
 			pairedItem: { item: 0 },
 		});
 	});
@@ -229,6 +237,29 @@ describe('Create Once Per Key, through the router (guard.ts with router.ts)', ()
 		const platform = fakePlatform();
 		await run({ items: itemsOf('Math'), store, platform });
 		expect(platform.sent).toEqual(['Math']);
+	});
+
+	it("following the \"may exist\" advice with the whole input (as Execute step gives it): Keys to Forget forgets only the key pasted, and the next run creates only that room", async () => {
+		const store = createDeduplicationStore();
+		const day = itemsOf('Biology', 'Chemistry', 'History', 'Maths');
+		await run({ items: day, store, platform: fakePlatform({ Maths: 'reset' }), continueOnFail: true });
+		const [forgot] = await run({ items: day, store, mode: 'forgetKeys', keysToForget: 'Maths-2026-11-26' });
+		expect(forgot).toEqual([
+			{ json: expect.objectContaining({ forgotten: true, key: 'Maths-2026-11-26' }), pairedItem: [{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }] },
+		]);
+		const platform = fakePlatform();
+		await run({ items: day, store, platform });
+		expect(platform.sent).toEqual(['Maths']);
+	});
+
+	it('Keys to Forget takes one key per line, spaces around a line and empty lines ignored, each key once', async () => {
+		const store = createDeduplicationStore();
+		await run({ items: itemsOf('Math', 'Art', 'Music'), store });
+		const [forgot] = await run({ items: itemsOf('x'), store, mode: 'forgetKeys', keysToForget: '  Math-2026-11-26 \r\n\n\tArt-2026-11-26\nMath-2026-11-26\n' });
+		expect(forgot.map(({ json }) => json.key)).toEqual(['Math-2026-11-26', 'Art-2026-11-26']);
+		const platform = fakePlatform();
+		await run({ items: itemsOf('Math', 'Art', 'Music'), store, platform });
+		expect(platform.sent).toEqual(['Math', 'Art']);
 	});
 
 	it('Forget All Keys: sends nothing, outputs one item, and the next run creates every room again', async () => {
