@@ -79,7 +79,7 @@ export const createOncePerKeyOption: INodeProperties = {
 					displayOptions: { show: { mode: ['forgetKeys'] } },
 					hint: 'Paste the key from the message, without its quotes. Left empty, every input item\'s key is forgotten',
 					description:
-						'One key per line (spaces around a line are ignored). When set, only these keys are forgotten, whatever the input; left empty, the keys of all input items are',
+						'One key per line (spaces around a line are ignored). When set, only these keys are forgotten, whatever the input; left empty, the keys of all input items are.',
 				},
 				{
 					displayName: 'Remember Keys For',
