@@ -9,9 +9,9 @@ import { checkTwiceIfListNew, keyRemoval, timedCheck } from '../../rememberedKey
 import type { GuardedRun } from '../../guardedRun';
 import { confirmKeysKept } from '../../webhookDelivery/keysKept';
 import type { StoredKeys } from './itemKeys';
-import { platformOrigin, readItemKey, storedKeys } from './itemKeys';
+import { platformBaseUrl, readItemKey, storedKeys } from './itemKeys';
 import type { OncePerKeySettings } from './option';
-import { readOncePerKey } from './option';
+import { readKeysToForget, readOncePerKey } from './option';
 import { ADVICE, createdBefore, forgotten, forgottenAll, mayExistError, repeatOf, storeFailed, tooManyKeys } from './outcomes';
 
 /**
@@ -45,7 +45,7 @@ function readKeys(this: IExecuteFunctions): { keys: Array<string | undefined>; f
 
 const errorMessage = (caught: unknown) => (caught instanceof Error ? caught.message : String(caught));
 
-async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePerKeySettings, origin: string): Promise<GuardedRun> {
+async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePerKeySettings, platform: string): Promise<GuardedRun> {
 	const { keys: itemKeys, failed: answered } = readKeys.call(this);
 	// n8n's check calls a key new twice when it comes twice in one call: the first item stands for it.
 	const firstWith = new Map<string, number>();
@@ -55,10 +55,12 @@ async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePe
 		if (first === undefined) firstWith.set(key, itemIndex);
 		else answered.set(itemIndex, repeatOf(key, first));
 	});
-	if (firstWith.size * 2 > maxEntries) throw tooManyKeys(this.getNode(), firstWith.size, maxEntries);
-	const check = timedCheck.call(this, scope, maxEntries);
+	if (firstWith.size > maxEntries) throw tooManyKeys(this.getNode(), firstWith.size, maxEntries);
+	// The check records two entries per key, even for a key created before ("pending", removed
+	// below), and n8n then trims its list to the limit: room for them keeps the earlier keys.
+	const check = timedCheck.call(this, scope, maxEntries + 2 * firstWith.size);
 	const removal = keyRemoval.call(this, scope, maxEntries);
-	const keys = [...firstWith].map(([key, itemIndex]) => ({ key, itemIndex, stored: storedKeys(origin, key) }));
+	const keys = [...firstWith].map(([key, itemIndex]) => ({ key, itemIndex, stored: storedKeys(platform, key) }));
 	let checked: Awaited<ReturnType<typeof check>> = { missing: [], ms: 0 };
 	try {
 		if (keys.length > 0) checked = await checkTwiceIfListNew(check, keys.flatMap(({ stored }) => [stored.created, stored.pending]));
@@ -78,18 +80,18 @@ async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePe
 		if (!missing.has(stored.pending)) mayExist.push(entry);
 		else if (!missing.has(stored.created)) {
 			recordedNeedlessly.push(stored.pending);
-			answered.set(itemIndex, createdBefore(key, origin));
+			answered.set(itemIndex, createdBefore(key, platform));
 		} else sending.set(itemIndex, stored);
 	}
-	const mayExistErrorOf = ({ key, itemIndex }: (typeof keys)[number], others: number[]) =>
-		mayExistError(this.getNode(), itemIndex, key, origin, others);
+	const mayExistErrorOf = ({ key, itemIndex }: (typeof keys)[number], others: number[], runStopped: boolean) =>
+		mayExistError(this.getNode(), itemIndex, key, platform, others, runStopped);
 	if (mayExist.length > 0 && !this.continueOnFail()) {
 		// Nothing is sent: what this check recorded goes. Should that fail, those items read as
 		// "may exist" next run, which asks the user to check rather than skip or create blind.
 		await removal.remove([...recordedNeedlessly, ...[...sending.values()].flatMap(({ created, pending }) => [created, pending])]).catch(() => undefined);
-		throw mayExistErrorOf(mayExist[0], mayExist.slice(1).map(({ itemIndex }) => itemIndex));
+		throw mayExistErrorOf(mayExist[0], mayExist.slice(1).map(({ itemIndex }) => itemIndex), true);
 	}
-	mayExist.forEach((entry) => answered.set(entry.itemIndex, errorToJson(mayExistErrorOf(entry, []))));
+	mayExist.forEach((entry) => answered.set(entry.itemIndex, errorToJson(mayExistErrorOf(entry, [], false))));
 	reportSkipped.call(this, answered);
 
 	const stop = new RunStop(this.getExecutionCancelSignal?.());
@@ -121,11 +123,10 @@ function reportSkipped(this: IExecuteFunctions, answered: Map<number, IDataObjec
 	hintInOutputPane(this, `${items} not sent (Create Once Per Key): a room for the same key was created before, or another item of this run has it. Their output says which.`);
 }
 
-async function forgetKeys(this: IExecuteFunctions, { scope, maxEntries }: OncePerKeySettings, origin: string): Promise<GuardedRun> {
-	const { keys, failed } = readKeys.call(this);
+async function removeKeys(this: IExecuteFunctions, { scope, maxEntries }: OncePerKeySettings, platform: string, keys: Array<string | undefined>): Promise<void> {
 	const stored = [...new Set(keys)].flatMap((key) => {
 		if (key === undefined) return [];
-		const { created, pending } = storedKeys(origin, key);
+		const { created, pending } = storedKeys(platform, key);
 		return [created, pending];
 	});
 	try {
@@ -133,8 +134,20 @@ async function forgetKeys(this: IExecuteFunctions, { scope, maxEntries }: OncePe
 	} catch (caught) {
 		throw storeFailed(this.getNode(), errorMessage(caught), true);
 	}
+}
+
+async function forgetKeys(this: IExecuteFunctions, settings: OncePerKeySettings, platform: string): Promise<GuardedRun> {
+	// Keys named in the field: only those, whatever the input (Execute step gives it all items).
+	const named = readKeysToForget.call(this);
+	if (named.length > 0) {
+		await removeKeys.call(this, settings, platform, named);
+		const pairedItem = this.getInputData().map((_, item) => ({ item }));
+		return { kind: 'answered', output: named.map((key) => ({ json: forgotten(key, platform), pairedItem })) };
+	}
+	const { keys, failed } = readKeys.call(this);
+	await removeKeys.call(this, settings, platform, keys);
 	const output = keys.map((key, itemIndex) => ({
-		json: key === undefined ? (failed.get(itemIndex) as IDataObject) : forgotten(key, origin),
+		json: key === undefined ? (failed.get(itemIndex) as IDataObject) : forgotten(key, platform),
 		pairedItem: { item: itemIndex },
 	}));
 	return { kind: 'answered', output };
@@ -155,6 +168,6 @@ export async function guardRun(this: IExecuteFunctions): Promise<GuardedRun | un
 	const settings = readOncePerKey.call(this);
 	if (!settings) return undefined;
 	if (settings.mode === 'forgetAll') return await forgetAll.call(this, settings);
-	const origin = await platformOrigin.call(this);
-	return settings.mode === 'forgetKeys' ? await forgetKeys.call(this, settings, origin) : await createOnce.call(this, settings, origin);
+	const platform = await platformBaseUrl.call(this);
+	return settings.mode === 'forgetKeys' ? await forgetKeys.call(this, settings, platform) : await createOnce.call(this, settings, platform);
 }

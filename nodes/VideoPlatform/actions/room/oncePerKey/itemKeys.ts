@@ -14,21 +14,26 @@ export interface StoredKeys {
 }
 
 /**
- * The texts n8n keeps a digest of for a key. The platform's origin is part of them, so that keys
+ * The texts n8n keeps a digest of for a key. The platform's Base URL is part of them, so that keys
  * kept against a sandbox do not skip rooms on the real platform; the prefix keeps them apart from
  * other keys in a list shared by the whole workflow (Drop Redelivered's, Remove Duplicates').
  */
-export function storedKeys(origin: string, key: string): StoredKeys {
-	const id = `${origin}\n${key}`;
+export function storedKeys(platform: string, key: string): StoredKeys {
+	const id = `${platform}\n${key}`;
 	return { created: `videoPlatform room created\n${id}`, pending: `videoPlatform room pending\n${id}` };
 }
 
-/** The origin of the credential's Base URL (no path, no user name or password): where rooms are created. */
-export async function platformOrigin(this: IExecuteFunctions): Promise<string> {
+/**
+ * The credential's Base URL as the node sends to it, written one way (host in lower case, no
+ * default port, no trailing / or /v1): where rooms are created. The path stays, since two
+ * platforms or tenants may share a host.
+ */
+export async function platformBaseUrl(this: IExecuteFunctions): Promise<string> {
 	const { baseUrl } = await this.getCredentials<{ baseUrl?: string }>(API_CREDENTIAL.type, 0);
 	const problem = baseUrlProblem(baseUrl);
 	if (problem) throw itemError(this.getNode(), 0, problem.message, problem.description);
-	return new URL(normalizeBaseUrl(baseUrl)).origin;
+	const url = new URL(normalizeBaseUrl(baseUrl));
+	return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 function kindOf(value: unknown): string {

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { KeyScope } from '../../rememberedKeys';
 import { keysRememberedField, readKeysRemembered, readScope } from '../../rememberedKeys';
@@ -7,6 +8,7 @@ import { keysRememberedField, readKeysRemembered, readScope } from '../../rememb
 const OPTION = 'options.createOncePerKey';
 const SETTINGS = `${OPTION}.settings`;
 export const KEY_PARAMETER = `${SETTINGS}.key`;
+const KEYS_TO_FORGET_PARAMETER = `${SETTINGS}.keysToForget`;
 
 export type OncePerKeyMode = 'create' | 'forgetKeys' | 'forgetAll';
 
@@ -44,7 +46,7 @@ export const createOncePerKeyOption: INodeProperties = {
 					placeholder: 'e.g. {{ $json.className }}-{{ $now.toISODate() }}',
 					hint: 'What makes a room the same room: e.g. the class and the day, so that running the workflow again that day creates nothing new',
 					description:
-						"One room is created per key and Base URL. An item whose room may exist (an earlier request got no clear answer) fails, naming its key, until you check the platform and forget the key.",
+						"One room is created per key and Base URL (its path included). An item whose room may exist (an earlier request got no clear answer) fails, naming its key, until you check the platform and forget the key.",
 				},
 				{
 					displayName: 'Mode',
@@ -56,7 +58,7 @@ export const createOncePerKeyOption: INodeProperties = {
 						{
 							name: MODE_NAMES.forgetKeys,
 							value: 'forgetKeys',
-							description: "Send nothing; forget the input items' keys, so that the next run creates their rooms again",
+							description: "Send nothing; forget the keys in Keys to Forget (or, left empty, the input items' keys), so that the next run creates their rooms again",
 						},
 						{
 							name: MODE_NAMES.forgetAll,
@@ -66,6 +68,18 @@ export const createOncePerKeyOption: INodeProperties = {
 						},
 					],
 					default: 'create',
+				},
+				{
+					displayName: 'Keys to Forget',
+					name: 'keysToForget',
+					type: 'string',
+					typeOptions: { rows: 3 },
+					default: '',
+					placeholder: 'e.g. Maths-2026-11-26',
+					displayOptions: { show: { mode: ['forgetKeys'] } },
+					hint: 'Paste the key from the message, without its quotes. Left empty, every input item\'s key is forgotten',
+					description:
+						'One key per line (spaces around a line are ignored). When set, only these keys are forgotten, whatever the input; left empty, the keys of all input items are.',
 				},
 				{
 					displayName: 'Remember Keys For',
@@ -79,7 +93,7 @@ export const createOncePerKeyOption: INodeProperties = {
 					default: 'node',
 				},
 				keysRememberedField(
-					'How many of the newest keys n8n keeps; past that, the oldest is forgotten and its room could be created again. A run needs two per item while it sends.',
+					'How many keys n8n keeps at least, those of the rooms created last; past that, the oldest is forgotten and its room could be created again. A run with more keys is refused.',
 				),
 			],
 		},
@@ -95,4 +109,15 @@ export function readOncePerKey(this: IExecuteFunctions): OncePerKeySettings | un
 		scope: readScope.call(this, `${SETTINGS}.scope`),
 		maxEntries: readKeysRemembered.call(this, `${SETTINGS}.keysRemembered`),
 	};
+}
+
+/** The keys Forget These Items' Keys names itself, one per line; none: the input items' keys. */
+export function readKeysToForget(this: IExecuteFunctions): string[] {
+	const value: unknown = this.getNodeParameter(KEYS_TO_FORGET_PARAMETER, 0, '');
+	if (typeof value !== 'string') {
+		throw new NodeOperationError(this.getNode(), 'Keys to Forget must be text, one key per line', {
+			description: 'Paste the keys from the messages into Options → Create Once Per Key → Keys to Forget, one per line. Nothing was forgotten.',
+		});
+	}
+	return [...new Set(value.split(/\r?\n/).map((line) => line.trim()))].filter((key) => key !== '');
 }

@@ -10,19 +10,20 @@ import { MODE_NAMES } from './option';
 
 const shown = (key: string) => `"${quotable(key, '')}"`;
 
-/** Forgetting, as a user does it from the editor. */
-const HOW_TO_FORGET = `set Options → Create Once Per Key → Mode to ${MODE_NAMES.forgetKeys}, run this node with the item, then set Mode back`;
+/** Forgetting one key from the editor: named in the field, since running the mode on the whole input forgets every key. */
+const howToForget = (key: string) =>
+	`set Options → Create Once Per Key → Mode to ${MODE_NAMES.forgetKeys}, put ${shown(key)} (without the quotes) in Keys to Forget, run this node, then set Mode back`;
 
 /** An item whose key an earlier run created a room for: not sent. */
-export function createdBefore(key: string, origin: string): IDataObject {
+export function createdBefore(key: string, platform: string): IDataObject {
 	return {
 		skipped: true,
 		reason: 'created-before',
 		key,
 		message:
-			`Not sent: a room for this key was created on ${origin} by an earlier run, and n8n remembers the key. ` +
+			`Not sent: a room for this key was created on ${platform} by an earlier run, and n8n remembers the key. ` +
 			"n8n keeps only a digest of each key, so that room's details are not available here. " +
-			`If that room was deleted on the platform, ${HOW_TO_FORGET}.`,
+			`If that room was deleted on the platform, ${howToForget(key)}.`,
 	};
 }
 
@@ -38,23 +39,25 @@ export function repeatOf(key: string, firstItem: number): IDataObject {
 }
 
 /** An item whose key an earlier run sent without learning the outcome: it is neither sent nor skipped. */
-export function mayExistError(node: INode, itemIndex: number, key: string, origin: string, othersAlike: number[]): NodeOperationError {
+/** `runStopped`: without Continue On Fail the item stops the run before any item is sent. */
+export function mayExistError(node: INode, itemIndex: number, key: string, platform: string, othersAlike: number[], runStopped: boolean): NodeOperationError {
 	const alike = othersAlike.length > 0 ? ` Items ${othersAlike.join(', ')} of this run are in the same state.` : '';
 	return itemError(
 		node,
 		itemIndex,
 		`The room for key ${shown(key)} may already exist: an earlier run sent its request and never learned whether the platform created it`,
-		'Nothing was sent for this item in this run. ' +
-			`Look on the platform (${origin}) for that room: the node cannot, since the platform offers no way to find a room. ` +
-			`If it is not there, ${HOW_TO_FORGET}, and run again to create it. ` +
+		`${runStopped ? 'Nothing was sent for any item of this run.' : 'Nothing was sent for this item in this run.'} ` +
+			'If another execution of this workflow may still be running (see Executions), wait for it to end first. ' +
+			`Look on the platform (${platform}) for that room: the node cannot, since the platform offers no way to find a room. ` +
+			`If it is not there, ${howToForget(key)}, and run again to create it. ` +
 			`If it is there, leave this item out of the input: its key stays marked as "may exist".${alike}`,
 	);
 }
 
-/** More keys in a run than n8n keeps: it would forget some of them while the run sends. */
+/** More keys in a run than n8n keeps: a later run would make it forget some of them. */
 export function tooManyKeys(node: INode, keys: number, maxEntries: number): NodeOperationError {
 	return new NodeOperationError(node, `This run has ${keys} keys, and Create Once Per Key keeps only ${maxEntries}`, {
-		description: `While it sends, the node keeps two entries per key, so n8n would forget some of this run's keys. Raise Options → Create Once Per Key → Keys Remembered to at least ${keys * 2}, or send fewer items per run. Nothing was sent.`,
+		description: `n8n would forget some of this run's keys, and a later run would create their rooms again. Raise Options → Create Once Per Key → Keys Remembered to at least ${keys}, or send fewer items per run. Nothing was sent.`,
 	});
 }
 
@@ -64,8 +67,8 @@ export function storeFailed(node: INode, message: string, nothingSent: boolean):
 	});
 }
 
-export function forgotten(key: string, origin: string): IDataObject {
-	return { forgotten: true, key, message: `This node no longer remembers this key for ${origin}: the next run with Mode ${MODE_NAMES.create} creates its room.` };
+export function forgotten(key: string, platform: string): IDataObject {
+	return { forgotten: true, key, message: `This node no longer remembers this key for ${platform}: the next run with Mode ${MODE_NAMES.create} creates its room.` };
 }
 
 export function forgottenAll(scope: string): IDataObject {

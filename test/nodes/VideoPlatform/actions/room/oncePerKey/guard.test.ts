@@ -42,13 +42,15 @@ interface RunOptions {
 	off?: boolean;
 	key?: (i: number) => unknown;
 	extraOptions?: IDataObject;
+	keysRemembered?: number;
+	keysToForget?: string;
 }
 
 /** The editor hints of the latest run. */
 let hints: Array<{ message: string }> = [];
 
-function run({ items, store, platform = fakePlatform(), mode = 'create', continueOnFail = false, credentials = SANDBOX, off, key, extraOptions }: RunOptions) {
-	const settings = { key: key ?? ((i: number) => `${String(items[i].json.name)}-2026-11-26`), mode, scope: 'node', keysRemembered: 100 };
+function run({ items, store, platform = fakePlatform(), mode = 'create', continueOnFail = false, credentials = SANDBOX, off, key, extraOptions, keysRemembered = 100, keysToForget }: RunOptions) {
+	const settings = { key: key ?? ((i: number) => `${String(items[i].json.name)}-2026-11-26`), mode, scope: 'node', keysRemembered, keysToForget };
 	const context = createExecuteContext({
 		credentials,
 		items,
@@ -133,8 +135,10 @@ describe('Create Once Per Key, through the router (guard.ts with router.ts)', ()
 		expect(error.message).toBe(
 			'The room for key "Lost-2026-11-26" may already exist: an earlier run sent its request and never learned whether the platform created it [item 1]',
 		);
-		expect(error.description).toMatch(/^Nothing was sent for this item in this run\. Look on the platform \(https:\/\/sandbox\.example\.com\)/);
-		expect(error.description).toMatch(/Forget These Items' Keys/);
+		expect(error.description).toMatch(
+			/^Nothing was sent for any item of this run\. If another execution of this workflow may still be running \(see Executions\), wait for it to end first\. Look on the platform \(https:\/\/sandbox\.example\.com\)/,
+		);
+		expect(error.description).toContain(`Mode to Forget These Items' Keys, put "Lost-2026-11-26" (without the quotes) in Keys to Forget, run this node, then set Mode back`);
 		// Nothing this failed run recorded stays: "New" is sent by the next run, once "Lost" is dealt with.
 		const after = fakePlatform();
 		await outputOf(run({ items: itemsOf('New'), store, platform: after }));
@@ -151,7 +155,12 @@ describe('Create Once Per Key, through the router (guard.ts with router.ts)', ()
 		const [output] = await run({ items: itemsOf('Math', 'Art'), store, platform, continueOnFail: true });
 		expect(platform.sent).toEqual(['Art']);
 		expect(output[0]).toEqual({
-			json: { error: expect.objectContaining({ message: expect.stringContaining('The room for key "Math-2026-11-26" may already exist') }) },
+			json: {
+				error: expect.objectContaining({
+					message: expect.stringContaining('The room for key "Math-2026-11-26" may already exist'),
+					description: expect.stringMatching(/^Nothing was sent for this item in this run\. If another execution of this workflow may still be running/),
+				}),
+			},
 			pairedItem: { item: 0 },
 		});
 	});
@@ -189,12 +198,24 @@ describe('Create Once Per Key, through the router (guard.ts with router.ts)', ()
 		expect(error.description).toMatch(/may have created a room for item 2 \(n8n counts items from 0\): Create Once Per Key does not send them again/);
 	});
 
-	it("the key includes the Base URL's origin: keys kept against the sandbox do not skip rooms on the real platform", async () => {
+	it("the key includes the Base URL: keys kept against the sandbox do not skip rooms on the real platform", async () => {
 		const store = createDeduplicationStore();
 		await run({ items: itemsOf('Math'), store });
 		const platform = fakePlatform();
 		await run({ items: itemsOf('Math'), store, platform, credentials: REAL });
 		expect(platform.sent).toEqual(['Math']);
+	});
+
+	it('the key includes the Base URL\'s path: a room created for one tenant on a host does not skip the same key for another', async () => {
+		const store = createDeduplicationStore();
+		await run({ items: itemsOf('Math'), store, credentials: { ...REAL, baseUrl: 'https://video.example.com/sandbox' } });
+		const platform = fakePlatform();
+		await run({ items: itemsOf('Math'), store, platform, credentials: { ...REAL, baseUrl: 'https://video.example.com/school-b' } });
+		expect(platform.sent).toEqual(['Math']);
+		const again = fakePlatform();
+		const [output] = await run({ items: itemsOf('Math'), store, platform: again, credentials: { ...REAL, baseUrl: 'https://video.example.com/school-b/v1/' } });
+		expect(again.sent).toEqual([]);
+		expect(output[0].json.message).toContain('created on https://video.example.com/school-b by an earlier run');
 	});
 
 	it("Forget These Items' Keys: sends nothing, and the next run creates those items' rooms again, not the others", async () => {
@@ -218,6 +239,29 @@ describe('Create Once Per Key, through the router (guard.ts with router.ts)', ()
 		expect(platform.sent).toEqual(['Math']);
 	});
 
+	it("following the \"may exist\" advice with the whole input (as Execute step gives it): Keys to Forget forgets only the key pasted, and the next run creates only that room", async () => {
+		const store = createDeduplicationStore();
+		const day = itemsOf('Biology', 'Chemistry', 'History', 'Maths');
+		await run({ items: day, store, platform: fakePlatform({ Maths: 'reset' }), continueOnFail: true });
+		const [forgot] = await run({ items: day, store, mode: 'forgetKeys', keysToForget: 'Maths-2026-11-26' });
+		expect(forgot).toEqual([
+			{ json: expect.objectContaining({ forgotten: true, key: 'Maths-2026-11-26' }), pairedItem: [{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }] },
+		]);
+		const platform = fakePlatform();
+		await run({ items: day, store, platform });
+		expect(platform.sent).toEqual(['Maths']);
+	});
+
+	it('Keys to Forget takes one key per line, spaces around a line and empty lines ignored, each key once', async () => {
+		const store = createDeduplicationStore();
+		await run({ items: itemsOf('Math', 'Art', 'Music'), store });
+		const [forgot] = await run({ items: itemsOf('x'), store, mode: 'forgetKeys', keysToForget: '  Math-2026-11-26 \r\n\n\tArt-2026-11-26\nMath-2026-11-26\n' });
+		expect(forgot.map(({ json }) => json.key)).toEqual(['Math-2026-11-26', 'Art-2026-11-26']);
+		const platform = fakePlatform();
+		await run({ items: itemsOf('Math', 'Art', 'Music'), store, platform });
+		expect(platform.sent).toEqual(['Math', 'Art']);
+	});
+
 	it('Forget All Keys: sends nothing, outputs one item, and the next run creates every room again', async () => {
 		const store = createDeduplicationStore();
 		await run({ items: itemsOf('Math', 'Art'), store });
@@ -237,12 +281,58 @@ describe('Create Once Per Key, through the router (guard.ts with router.ts)', ()
 		expect(store.calls).toEqual([]);
 	});
 
-	it('refuses a run with more keys than n8n would keep while it sends, before anything is sent', async () => {
+	it('refuses a run with more keys than Keys Remembered, before anything is sent', async () => {
 		const store = createDeduplicationStore();
-		const names = Array.from({ length: 51 }, (_, i) => `room ${i}`);
+		const names = Array.from({ length: 101 }, (_, i) => `room ${i}`);
 		const error = await failureOf(run({ items: itemsOf(...names), store }));
-		expect(error.message).toBe('This run has 51 keys, and Create Once Per Key keeps only 100');
+		expect(error.message).toBe('This run has 101 keys, and Create Once Per Key keeps only 100');
+		expect(error.description).toContain('Keys Remembered to at least 101');
 		expect(store.calls).toEqual([]);
+	});
+
+	it('a run with as many keys as Keys Remembered creates each room once, and running it again creates none', async () => {
+		const store = createDeduplicationStore();
+		const items = itemsOf(...Array.from({ length: 100 }, (_, i) => `room ${i}`));
+		await run({ items, store });
+		const platform = fakePlatform();
+		const output = await outputOf(run({ items, store, platform }));
+		expect(platform.sent).toEqual([]);
+		expect(output.every(({ json }) => json.reason === 'created-before')).toBe(true);
+	});
+
+	it("a run's own entries never make n8n forget an earlier key: 6 keys ever with Keys Remembered 10, every one is still skipped", async () => {
+		const store = createDeduplicationStore();
+		await run({ items: itemsOf('A', 'B', 'C', 'D', 'E'), store, keysRemembered: 10 });
+		// A to D are skipped, F is new: the check records 10 entries besides the 5 kept.
+		const second = fakePlatform();
+		await run({ items: itemsOf('A', 'B', 'C', 'D', 'F'), store, platform: second, keysRemembered: 10 });
+		expect(second.sent).toEqual(['F']);
+		const third = fakePlatform();
+		const output = await outputOf(run({ items: itemsOf('A', 'B', 'C', 'D', 'E', 'F'), store, platform: third, keysRemembered: 10 }));
+		expect(third.sent).toEqual([]);
+		expect(output.map(({ json }) => json.reason)).toEqual(Array(6).fill('created-before'));
+	});
+
+	it('a run that skips old keys and creates new ones keeps every earlier key while fewer than Keys Remembered were created', async () => {
+		const store = createDeduplicationStore();
+		const old = Array.from({ length: 40 }, (_, i) => `old ${i}`);
+		await run({ items: itemsOf(...old), store });
+		const fresh = Array.from({ length: 20 }, (_, i) => `new ${i}`);
+		await run({ items: itemsOf(...old.slice(10), ...fresh), store });
+		const platform = fakePlatform();
+		await run({ items: itemsOf(...old, ...fresh), store, platform });
+		expect(platform.sent).toEqual([]);
+	});
+
+	it('past Keys Remembered rooms created, the oldest keys are forgotten, never one of the newest Keys Remembered', async () => {
+		const store = createDeduplicationStore();
+		await run({ items: itemsOf('A', 'B', 'C'), store, keysRemembered: 3 });
+		await run({ items: itemsOf('D'), store, keysRemembered: 3 });
+		await run({ items: itemsOf('E'), store, keysRemembered: 3 });
+		const platform = fakePlatform();
+		await run({ items: itemsOf('A', 'B', 'C', 'D', 'E'), store, platform, keysRemembered: 10 });
+		expect(platform.sent).toContain('A');
+		expect(platform.sent.filter((name) => ['C', 'D', 'E'].includes(name))).toEqual([]);
 	});
 
 	it('the option off: nothing is asked of n8n, and a run again creates the rooms again, as before', async () => {
