@@ -179,9 +179,23 @@ export class Editor {
 		const urls = this.page.locator('.webhook-url');
 		if (!(await urls.first().isVisible())) await this.page.getByText('Webhook URLs').first().click();
 		await this.webhookUrlChoice(which).click();
-		await urls.first().click();
-		await this.page.waitForTimeout(300);
-		return await this.page.evaluate<string>('navigator.clipboard.readText()');
+		return await this.copiedWebhookUrl(which, () => urls.first().click());
+	}
+
+	/**
+	 * What `click` (on a shown webhook URL) copied. The copy is asynchronous and the switch re-renders
+	 * the URL, so the clipboard is emptied first and read once it holds a URL of the chosen kind.
+	 */
+	async copiedWebhookUrl(which: 'Test URL' | 'Production URL', click: () => Promise<void>): Promise<string> {
+		const kind = which === 'Test URL' ? '/webhook-test/' : '/webhook/';
+		await this.page.evaluate("navigator.clipboard.writeText('')");
+		await click();
+		const copied = await this.page.waitForFunction(
+			`navigator.clipboard.readText().then((text) => (text.includes(${JSON.stringify(kind)}) ? text : ''))`,
+			undefined,
+			{ polling: 100, timeout: 10_000 },
+		);
+		return (await copied.jsonValue()) as string;
 	}
 
 	/**
