@@ -1,5 +1,6 @@
 import type { NodeApiError } from 'n8n-workflow';
 
+import { ROOMS_PATH } from '../../nodes/VideoPlatform/platform';
 import type { FailedRequest } from '../../nodes/VideoPlatform/transport/messages';
 import type { PlatformClientFactory, TransportSeams } from '../../nodes/VideoPlatform/transport';
 import { PlatformClient } from '../../nodes/VideoPlatform/transport';
@@ -17,7 +18,7 @@ export function testClients(clock: Clock = fakeClock()): PlatformClientFactory {
 	return (context, creates) => new PlatformClient(context, creates, { clock, pacers });
 }
 
-export const createRoom = { method: 'POST' as const, path: ['rooms'], body: { name: 'Biology', type: 'conference' } };
+export const createRoom = { method: 'POST' as const, path: ROOMS_PATH, body: { name: 'Biology', type: 'conference' } };
 
 /** What every error after which the room may exist says. */
 export const MAY_HAVE_CREATED_ROOM =

@@ -1,6 +1,5 @@
 import type { ICredentialsDecrypted, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-import { API_VERSION_PREFIX } from '../platform';
 import { apiKeyProblem, normalizeApiKey } from '../shared/apiKey';
 import { baseUrlProblem, normalizeBaseUrl } from '../shared/baseUrl';
 import { API_CREDENTIAL } from '../shared/credentials';
@@ -13,7 +12,6 @@ import { heldBackByStop, mayHaveActed, nextStep, noAnswerOutcome } from './outco
 import type { RateLimitPolicy, RateLimitReport, RequestPacer } from './pacer';
 import { DEFAULT_RATE_LIMIT_POLICY, PacerRegistry, sharedPacers } from './pacer';
 import type { PlatformRequest, PlatformRequester, PlatformResponse } from './request';
-import { encodePath } from './request';
 import { withoutSecret } from './platformText';
 import type { Clock } from './stop';
 import { DeadlineExceeded, RunStop, systemClock } from './stop';
@@ -134,10 +132,8 @@ export class PlatformClient {
 		}));
 		const { checked, decrypted } = await this.credential;
 		const { baseUrl, apiKey } = usable(node, checked, itemIndex);
-		const encoded = encodePath(request.path);
-		const url = 'path' in encoded ? `${baseUrl}${API_VERSION_PREFIX}${encoded.path}` : '';
-		const failed: FailedRequest = { node, itemIndex, url, baseUrl, secret: apiKey, creates: this.creates, notFound: request.notFound };
-		if ('problem' in encoded) throw this.failure({ kind: 'invalid-path', problem: encoded.problem }, failed);
+		const url = `${baseUrl}${request.path}`;
+		const failed: FailedRequest = { node, itemIndex, url, baseUrl, secret: apiKey, creates: this.creates };
 		// Looked up on the run's first request only: the credential and Base URL do not change within it.
 		const pacer = (this.pacer ??= this.pacers.pacerFor(reference?.id ?? undefined, baseUrl, apiKey));
 		const budget: RateLimitBudget = { refusals: 0, waitedMs: 0 };

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ROOM_TYPES } from '../../platform';
+import { ROOM_TYPES, ROOMS_PATH } from '../../platform';
 import type { PlatformRequester } from '../../transport';
 import { readTextParameter } from '../parameters';
 import { responseToJson } from '../responseToJson';
@@ -54,6 +54,6 @@ export async function execute(
 		name: readTextParameter.call(this, 'name', 'Name', itemIndex),
 		type: readTextParameter.call(this, 'type', 'Type', itemIndex),
 	};
-	const response = await platform.request({ method: 'POST', path: ['rooms'], body });
+	const response = await platform.request({ method: 'POST', path: ROOMS_PATH, body });
 	return responseToJson(response);
 }

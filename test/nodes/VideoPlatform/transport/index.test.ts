@@ -7,7 +7,8 @@ import { createExecuteContext } from '../../../helpers/executeContext';
 import { createRoom, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
 import { fakeClock, SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
-
+import type { ScriptedAnswer } from '../../../helpers/scriptedServer';
+import { scriptedServer } from '../../../helpers/scriptedServer';
 
 /** Runs the transport against a real local server and returns the error it throws. */
 async function failureOf(run: Promise<unknown>): Promise<NodeApiError> {
@@ -235,5 +236,44 @@ describe('PlatformClient against a real local server', () => {
 			expect(clock.sleeps).toEqual([1000, 1000]);
 			expect(error.description).toMatch(/^The platform asked to wait 1 s more, beyond the 2\.5 s the node waits for one item\. /);
 		});
+	});
+});
+
+describe('PlatformClient sends a request once, whatever the answer: only a 429 goes again', () => {
+	let server: Awaited<ReturnType<typeof scriptedServer>>;
+	afterEach(async () => await server?.stop());
+
+	it.each<[string, ScriptedAnswer]>([
+		['HTTP 422', 422],
+		['HTTP 501', 501],
+		['HTTP 503', 503],
+		['a lost answer', 'reset'],
+	])('is not sent again after %s', async (_, answer) => {
+		server = await scriptedServer([answer]);
+		await failureOf(send(contextFor(server.url), createRoom, 0));
+		expect(server.paths).toEqual(['/v1/rooms']);
+	});
+
+	it.each<[string, ScriptedAnswer]>([
+		['a server error', 503],
+		['a lost answer', 'reset'],
+	])('says after %s that it was not sent again, since the room may exist', async (_, answer) => {
+		server = await scriptedServer([answer]);
+		const error = await failureOf(send(contextFor(server.url), createRoom, 0));
+		expect(server.paths).toEqual(['/v1/rooms']);
+		expect(error.description).toMatch(/not (repeated|sent again)/);
+	});
+
+	it('is not repeated after a timeout, which already took the whole deadline', async () => {
+		server = await scriptedServer(['silent']);
+		const error = await failureOf(send(contextFor(server.url), createRoom, 0, { clock: fakeClock(), policy: { deadlineMs: 200 } }));
+		expect(error.message).toMatch(/within 0\.2 s \(timeout\)/);
+		expect(server.paths).toHaveLength(1);
+	});
+
+	it('keeps "check the Base URL" as the meaning of a 404', async () => {
+		server = await scriptedServer([404]);
+		const error = await failureOf(send(contextFor(server.url), createRoom, 0));
+		expect(error.description).toContain("Check the credential's Base URL");
 	});
 });
