@@ -32,11 +32,7 @@ function checkedCredential(data: VideoPlatformCredentials): CheckedCredential {
 	return problem ? { problem } : { baseUrl: normalizeBaseUrl(data.baseUrl), apiKey };
 }
 
-/** Checks the credential before anything is sent; a problem fails the item that asked. */
-export function checkCredential(node: INode, data: VideoPlatformCredentials, itemIndex: number): Required<VideoPlatformCredentials> {
-	return usable(node, checkedCredential(data), itemIndex);
-}
-
+/** The credential as checked, or the item that asked fails; nothing is sent with a problem. */
 function usable(node: INode, checked: CheckedCredential, itemIndex: number): Required<VideoPlatformCredentials> {
 	if ('problem' in checked) throw itemError(node, itemIndex, checked.problem.message, checked.problem.description);
 	return checked;

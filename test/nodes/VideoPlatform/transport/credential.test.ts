@@ -3,9 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiKeyProblem } from '../../../../nodes/VideoPlatform/shared/apiKey';
 import { baseUrlProblem } from '../../../../nodes/VideoPlatform/shared/baseUrl';
-import { checkCredential } from '../../../../nodes/VideoPlatform/transport/client';
-import { testNode } from '../../../helpers/executeContext';
-import { createRoomFailure } from '../../../helpers/platformClient';
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import { createExecuteContext, testNode } from '../../../helpers/executeContext';
+import { createRoom, createRoomFailure } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
 import { startSandbox } from '../../../helpers/sandbox';
 import { anyText } from '../../../helpers/unicode';
@@ -92,9 +92,14 @@ describe('the Base URL rule', () => {
 	});
 });
 
+/** Item 3's Room → Create with this API key; a refused key fails before anything is sent. */
+async function createRoomWithKey(apiKey: string, baseUrl = 'https://video.example.com') {
+	return await new PlatformClient(createExecuteContext({ credentials: { baseUrl, apiKey } }), 'room').request(createRoom, 3);
+}
+
 describe('the API key rule', () => {
-	it.each(['', '   ', 'Bearer ', 'Bearer', ' bearer   ', '\t'])('refuses the empty key %p', (raw) => {
-		expect(() => checkCredential(testNode, { baseUrl: 'https://video.example.com', apiKey: raw }, 3)).toThrow(
+	it.each(['', '   ', 'Bearer ', 'Bearer', ' bearer   ', '\t'])('refuses the empty key %p', async (raw) => {
+		await expect(createRoomWithKey(raw)).rejects.toThrow(
 			new NodeOperationError(testNode, 'The API key in the Video Platform API credential is empty [item 3]'),
 		);
 	});
@@ -103,8 +108,8 @@ describe('the API key rule', () => {
 		['k', '1 character'],
 		['Bearer 1', '1 character'],
 		['  sk_1234 ', '7 characters'],
-	])('refuses the key %p as too short (%s)', (raw, length) => {
-		expect(() => checkCredential(testNode, { baseUrl: 'https://video.example.com', apiKey: raw }, 3)).toThrow(
+	])('refuses the key %p as too short (%s)', async (raw, length) => {
+		await expect(createRoomWithKey(raw)).rejects.toThrow(
 			new NodeOperationError(
 				testNode,
 				`The API key in the Video Platform API credential is too short to be an API key (${length}) [item 3]`,
@@ -128,11 +133,14 @@ describe('the API key rule', () => {
 		expect(apiKeyProblem('')?.description).toMatch(/^Paste the API key your platform issued/);
 	});
 
-	it('accepts a key of visible ASCII', () => {
-		expect(checkCredential(testNode, { baseUrl: 'https://video.example.com', apiKey: `Bearer ${KEY}` }, 0)).toEqual({
-			baseUrl: 'https://video.example.com',
-			apiKey: KEY,
-		});
+	it('accepts a key of visible ASCII, and sends it without the Bearer the user pasted', async () => {
+		const sandbox = await startSandbox({ apiKey: KEY });
+		try {
+			expect((await createRoomWithKey(`Bearer ${KEY}`, sandbox.url)).statusCode).toBe(201);
+			expect(sandbox.state.requests).toEqual([expect.objectContaining({ path: '/v1/rooms', authorization: 'valid Bearer key', authorizationHeaders: 1 })]);
+		} finally {
+			await sandbox.stop();
+		}
 	});
 });
 

@@ -18,22 +18,25 @@ describe('PacerRegistry', () => {
 		expect(pacers.pacerFor('cred-1', 'https://video.example.com', 'key-2')).not.toBe(shared);
 	});
 
-	it('shares nothing for a run without a saved credential', () => {
+	it('shares nothing for a run without a saved credential, and keeps nothing for it', () => {
 		const pacers = new PacerRegistry(fakeClock(0));
+		const oldest = pacers.pacerFor('cred-0', 'https://a', 'k');
+		for (let i = 1; i < 64; i++) pacers.pacerFor(`cred-${i}`, 'https://a', 'k');
 		expect(pacers.pacerFor(undefined, 'https://a', 'k')).not.toBe(pacers.pacerFor(undefined, 'https://a', 'k'));
-		expect(pacers.size).toBe(0);
+		// Kept, a pacer for a run without a credential would have pushed out the least recently used.
+		expect(pacers.pacerFor('cred-0', 'https://a', 'k')).toBe(oldest);
 	});
 
 	it('keeps at most 64 pacers, dropping the least recently used', () => {
 		const pacers = new PacerRegistry(fakeClock(0));
-		const first = pacers.pacerFor('cred-0', 'https://a', 'k');
-		const second = pacers.pacerFor('cred-1', 'https://a', 'k');
-		for (let i = 2; i < 64; i++) pacers.pacerFor(`cred-${i}`, 'https://a', 'k');
+		const made = new Map(Array.from({ length: 64 }, (_, i) => [`cred-${i}`, pacers.pacerFor(`cred-${i}`, 'https://a', 'k')]));
+		const second = made.get('cred-1');
 		pacers.pacerFor('cred-0', 'https://a', 'k');
-		pacers.pacerFor('cred-64', 'https://a', 'k');
+		made.set('cred-64', pacers.pacerFor('cred-64', 'https://a', 'k'));
+		made.delete('cred-1');
 
-		expect(pacers.size).toBe(64);
-		expect(pacers.pacerFor('cred-0', 'https://a', 'k')).toBe(first);
+		// The 64 others are all kept: asking for one that is kept adds none, so none is dropped meanwhile.
+		for (const [id, pacer] of made) expect(pacers.pacerFor(id, 'https://a', 'k')).toBe(pacer);
 		expect(pacers.pacerFor('cred-1', 'https://a', 'k')).not.toBe(second);
 	});
 });
