@@ -9,8 +9,8 @@ import type { ItemError } from '../shared/itemError';
 import { errorToJson } from '../shared/itemError';
 import { asItemError } from './foreignError';
 import type { GuardedRun, SentItems } from './guardedRun';
-import type { ItemOperation, Operation } from './resources';
 import { findOperation } from './resources';
+import type { ItemOperation, Operation } from './types';
 
 export const DEFAULT_CONCURRENCY = 10;
 export const MAX_CONCURRENCY = 50;

@@ -4,7 +4,7 @@ import { ROOM_TYPES, ROOMS_PATH } from '../../platform';
 import type { PlatformRequester } from '../../transport';
 import { readTextParameter } from '../parameters';
 import { responseToJson } from '../responseToJson';
-import type { OperationOption } from '../resources';
+import type { OperationOption } from '../types';
 import { guardRun } from './oncePerKey/guard';
 import { createOncePerKeyOption } from './oncePerKey/option';
 

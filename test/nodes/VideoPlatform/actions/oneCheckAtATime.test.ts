@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { IExecuteFunctions, INode, Workflow } from 'n8n-workflow';
 
-import { listOf, oneCheckAtATime } from '../../../../../nodes/VideoPlatform/actions/webhookDelivery/oneCheckAtATime';
+import { listOf, oneCheckAtATime } from '../../../../nodes/VideoPlatform/actions/oneCheckAtATime';
 
 // V8's own collector, so that the heap shows only what is still held.
 setFlagsFromString('--expose-gc');
