@@ -1,8 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { PlatformRequest, TransportSeams } from '../../../../nodes/VideoPlatform/transport';
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import type { TransportSeams } from '../../../../nodes/VideoPlatform/transport/client';
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client';
+import type { PlatformRequest } from '../../../../nodes/VideoPlatform/transport/request';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import { createRoom, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
