@@ -39,7 +39,7 @@ function usable(node: INode, checked: CheckedCredential, itemIndex: number): Req
 }
 
 /** How long and how large one request may be, and how long it may wait out 429s. */
-export interface TransportPolicy {
+interface TransportPolicy {
 	rateLimit: RateLimitPolicy;
 	/** From send to the last byte of the answer. Generous, since a room may take a while. */
 	deadlineMs: number;
@@ -53,10 +53,9 @@ const DEFAULT_TRANSPORT_POLICY: TransportPolicy = {
 	maxAnswerBytes: 10 * 1024 * 1024,
 };
 
-/** Test seams: a clock that does not wait for real, pacers of the test's own, smaller limits. */
-export interface TransportSeams {
+/** A clock that does not wait for real, and shorter limits: for tests; with another clock, runs share no pacers. */
+interface TransportOptions {
 	clock?: Clock;
-	pacers?: PacerRegistry;
 	policy?: Partial<TransportPolicy>;
 }
 
@@ -89,9 +88,9 @@ export class PlatformClient {
 		private readonly context: IExecuteFunctions,
 		/** What a successful request creates, e.g. "room", to say what may exist after a failure. */
 		private readonly creates?: string,
-		{ clock = systemClock, pacers = clock === systemClock ? sharedPacers : new PacerRegistry(clock), policy = {} }: TransportSeams = {},
+		{ clock = systemClock, policy = {} }: TransportOptions = {},
 	) {
-		this.pacers = pacers;
+		this.pacers = clock === systemClock ? sharedPacers : new PacerRegistry(clock);
 		this.policy = { ...DEFAULT_TRANSPORT_POLICY, ...policy };
 		this.clock = clock;
 		// An n8n that gives nodes no cancel signal: a stop then ends the run only between requests.
@@ -224,8 +223,3 @@ function httpOptions(request: PlatformRequest, url: string, deadlineMs: number):
 		timeout: deadlineMs,
 	};
 }
-
-/** How runs get their client; tests pass one that builds clients with a fake clock and their own pacers. */
-export type PlatformClientFactory = (context: IExecuteFunctions, creates?: string) => PlatformClient;
-
-export const createPlatformClient: PlatformClientFactory = (context, creates) => new PlatformClient(context, creates);

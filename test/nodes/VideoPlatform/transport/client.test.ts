@@ -1,10 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { TransportSeams } from '../../../../nodes/VideoPlatform/transport/client';
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client';
 import type { PlatformRequest } from '../../../../nodes/VideoPlatform/transport/request';
 import { createExecuteContext } from '../../../helpers/executeContext';
+import type { ClientOptions } from '../../../helpers/platformClient';
 import { createRoom, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
 import { fakeClock, SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
@@ -26,8 +26,8 @@ function contextFor(baseUrl: string, apiKey = SANDBOX_KEY): IExecuteFunctions {
 }
 
 /** One request through a client of its own, as the first request of a run. */
-async function send(context: IExecuteFunctions, request: PlatformRequest, itemIndex: number, seams?: TransportSeams) {
-	return await new PlatformClient(context, 'room', seams).request(request, itemIndex);
+async function send(context: IExecuteFunctions, request: PlatformRequest, itemIndex: number, options?: ClientOptions) {
+	return await new PlatformClient(context, 'room', options).request(request, itemIndex);
 }
 
 describe('PlatformClient against a real local server', () => {

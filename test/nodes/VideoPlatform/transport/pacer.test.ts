@@ -257,12 +257,11 @@ describe('Runs sharing a credential in one process', () => {
 		return Object.assign(Object.create(context) as IExecuteFunctions, { getNode: () => withCredential });
 	}
 
+	// Real time: the process-wide pacers are the real clock's.
 	it('pace each other: a rate learned from one run\'s 429 spaces the other run\'s requests', async () => {
-		const clock = fakeClock();
-		sandbox = await startSandbox({ rateLimit: 10, now: clock.now });
-		const pacers = new PacerRegistry(clock);
-		const first = new PlatformClient(runWithSavedCredential(sandbox.url), 'room', { clock, pacers });
-		const second = new PlatformClient(runWithSavedCredential(sandbox.url), 'room', { clock, pacers });
+		sandbox = await startSandbox({ rateLimit: 10 });
+		const first = new PlatformClient(runWithSavedCredential(sandbox.url), 'room');
+		const second = new PlatformClient(runWithSavedCredential(sandbox.url), 'room');
 		const statuses = () => sandbox.state.requests.map((r: { status: number }) => r.status);
 
 		// The first run fills the limit, gets a 429 and learns 9.5 requests a second.

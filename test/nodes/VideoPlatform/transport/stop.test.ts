@@ -20,7 +20,7 @@ afterEach(async () => await sandbox?.stop());
 function stoppableClient(baseUrl: string, http?: HttpHandler) {
 	const cancel = new AbortController();
 	const context = createExecuteContext({ credentials: { baseUrl, apiKey: SANDBOX_KEY }, cancelSignal: cancel.signal, http });
-	const client = new PlatformClient(context, 'room', { clock: systemClock, pacers: new PacerRegistry(systemClock) });
+	const client = new PlatformClient(context, 'room');
 	return { client, cancel };
 }
 
