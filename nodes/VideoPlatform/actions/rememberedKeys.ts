@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { quotable } from '../transport';
 import { systemClock } from '../transport/stop';
-import type { TimedCheck } from './webhookDelivery/keysKept';
+import type { TimedCheck } from './keysKept';
 import { listOf, oneCheckAtATime } from './oneCheckAtATime';
 
 /**
