@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { API_VERSION_PREFIX } from '../nodes/VideoPlatform/platform';
+import { API_VERSION_PREFIX, ROOMS_PATH } from '../nodes/VideoPlatform/platform';
 import { normalizeApiKey } from '../nodes/VideoPlatform/shared/apiKey';
 import { BASE_URL_EXPRESSION } from '../nodes/VideoPlatform/shared/baseUrl';
 import { API_CREDENTIAL } from '../nodes/VideoPlatform/shared/credentials';
@@ -87,7 +87,7 @@ export class VideoPlatformApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: BASE_URL_EXPRESSION,
-			url: `${API_VERSION_PREFIX}/rooms`,
+			url: ROOMS_PATH,
 			method: 'GET',
 			// Both, because n8n versions read different ones; the key must not follow a redirect.
 			disableFollowRedirect: true,

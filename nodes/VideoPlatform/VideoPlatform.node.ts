@@ -7,7 +7,6 @@ import { properties } from './actions/properties';
 import { resourcesWithoutRequests } from './actions/resources';
 import { router } from './actions/router';
 import { API_CREDENTIAL } from './shared/credentials';
-import { createPlatformClient } from './transport';
 
 export class VideoPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,6 +34,6 @@ export class VideoPlatform implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this, createPlatformClient);
+		return await router.call(this);
 	}
 }

@@ -8,6 +8,9 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 /** The version prefix, placed directly after the base URL. */
 export const API_VERSION_PREFIX = '/v1';
 
+/** Where rooms are created (POST), after the Base URL. */
+export const ROOMS_PATH = `${API_VERSION_PREFIX}/rooms`;
+
 /** Room types the reference lists. It states that the full set is not published yet. */
 export const ROOM_TYPES: INodePropertyOptions[] = [{ name: 'Conference', value: 'conference' }];
 

@@ -7,7 +7,6 @@ const path = require('node:path');
 
 const { repoRoot } = require('../common/paths');
 const { router } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/router.js'));
-const { createPlatformClient } = require(path.join(repoRoot, 'dist/nodes/VideoPlatform/transport/index.js'));
 
 /**
  * @typedef {{ json: Record<string, any>, pairedItem?: { item: number } }} Item
@@ -34,7 +33,7 @@ async function runNodePath(items, { baseUrl, apiKey, concurrency, send }) {
 			httpRequestWithAuthentication: async (/** @type {string} */ _type, /** @type {import('n8n-workflow').IHttpRequestOptions} */ options) => await send(options),
 		},
 	};
-	const [output] = await router.call(context, createPlatformClient);
+	const [output] = await router.call(context);
 	return output;
 }
 

@@ -437,7 +437,7 @@ async function profileScenarios(n8n, port, work) {
 }
 
 /** The node's confirmation of Create Once Per Key's keys, from the package just built. */
-const keysKept = () => require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/webhookDelivery/keysKept.js'));
+const keysKept = () => require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/keysKept.js'));
 
 /** Above this line a results file is written by hand (bench/results.md: the before/after table) and kept. */
 const GENERATED_BELOW = '<!-- npm run bench writes below this line -->';

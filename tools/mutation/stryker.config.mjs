@@ -22,6 +22,8 @@ export const GUARANTEE_FILES = [
 	'nodes/VideoPlatform/trigger/canonicalJson.ts',
 	'nodes/VideoPlatform/trigger/deliveryKey.ts',
 	'nodes/VideoPlatform/actions/router.ts',
+	'nodes/VideoPlatform/actions/oneCheckAtATime.ts',
+	'nodes/VideoPlatform/actions/keysKept.ts',
 	'nodes/VideoPlatform/actions/webhookDelivery/*.ts',
 	'!nodes/VideoPlatform/actions/webhookDelivery/index.ts',
 ];

@@ -1,8 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { Resource } from './resources';
 import { resources, resourcesWithoutRequests } from './resources';
+import type { Resource } from './types';
 import { runOptions } from './router';
 
 const resourceList = Object.values(resources);

@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { quotable } from '../transport';
 import { systemClock } from '../transport/stop';
-import type { TimedCheck } from './webhookDelivery/keysKept';
-import { listOf, oneCheckAtATime } from './webhookDelivery/oneCheckAtATime';
+import type { TimedCheck } from './keysKept';
+import { listOf, oneCheckAtATime } from './oneCheckAtATime';
 
 /**
  * The keys n8n remembers for a node in its database (its deduplication helpers), as Drop

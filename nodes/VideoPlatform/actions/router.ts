@@ -1,16 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { PlatformClient, PlatformClientFactory, RateLimitReport } from '../transport';
-import { notStartedError, seconds } from '../transport';
+import type { RateLimitReport } from '../transport';
+import { notStartedError, PlatformClient, seconds } from '../transport';
 import { API_CREDENTIAL } from '../shared/credentials';
 import { hintInOutputPane } from '../shared/executionHints';
 import type { ItemError } from '../shared/itemError';
 import { errorToJson } from '../shared/itemError';
 import { asItemError } from './foreignError';
 import type { GuardedRun, SentItems } from './guardedRun';
-import type { ItemOperation, Operation } from './resources';
 import { findOperation } from './resources';
+import type { ItemOperation, Operation } from './types';
 
 export const DEFAULT_CONCURRENCY = 10;
 export const MAX_CONCURRENCY = 50;
@@ -179,12 +179,11 @@ function runFailure(
 async function runPerItem(
 	this: IExecuteFunctions,
 	operation: ItemOperation,
-	createClient: PlatformClientFactory,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const guarded = await operation.guardRun?.call(this);
 	if (guarded?.kind === 'answered') return [guarded.output];
-	const platform = createClient(this, operation.creates);
+	const platform = new PlatformClient(this, operation.creates);
 	const continueOnFail = this.continueOnFail();
 
 	const returnData: INodeExecutionData[] = new Array(items.length);
@@ -259,13 +258,10 @@ function isAiTool(this: IExecuteFunctions): boolean {
 	return this.getNode().type.endsWith('Tool');
 }
 
-/**
- * Per-item operations run with a platform client from `createClient` (the node passes the real
- * one; tests their own clock and pacers); a batch operation gets the whole input.
- */
-export async function router(this: IExecuteFunctions, createClient: PlatformClientFactory): Promise<INodeExecutionData[][]> {
+/** Per-item operations run with one platform client per run; a batch operation gets the whole input. */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const operation = chosenOperation.call(this);
-	if (operation.kind === 'item') return await runPerItem.call(this, operation, createClient);
+	if (operation.kind === 'item') return await runPerItem.call(this, operation);
 	// The editor of n8n 1.x still lists batch operations in the tool variant.
 	if (isAiTool.call(this)) {
 		throw new NodeOperationError(this.getNode(), 'This operation does not run as an AI tool', {

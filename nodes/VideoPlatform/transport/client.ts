@@ -1,6 +1,5 @@
 import type { ICredentialsDecrypted, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-import { API_VERSION_PREFIX } from '../platform';
 import { apiKeyProblem, normalizeApiKey } from '../shared/apiKey';
 import { baseUrlProblem, normalizeBaseUrl } from '../shared/baseUrl';
 import { API_CREDENTIAL } from '../shared/credentials';
@@ -13,7 +12,6 @@ import { heldBackByStop, mayHaveActed, nextStep, noAnswerOutcome } from './outco
 import type { RateLimitPolicy, RateLimitReport, RequestPacer } from './pacer';
 import { DEFAULT_RATE_LIMIT_POLICY, PacerRegistry, sharedPacers } from './pacer';
 import type { PlatformRequest, PlatformRequester, PlatformResponse } from './request';
-import { encodePath } from './request';
 import { withoutSecret } from './platformText';
 import type { Clock } from './stop';
 import { DeadlineExceeded, RunStop, systemClock } from './stop';
@@ -34,18 +32,14 @@ function checkedCredential(data: VideoPlatformCredentials): CheckedCredential {
 	return problem ? { problem } : { baseUrl: normalizeBaseUrl(data.baseUrl), apiKey };
 }
 
-/** Checks the credential before anything is sent; a problem fails the item that asked. */
-export function checkCredential(node: INode, data: VideoPlatformCredentials, itemIndex: number): Required<VideoPlatformCredentials> {
-	return usable(node, checkedCredential(data), itemIndex);
-}
-
+/** The credential as checked, or the item that asked fails; nothing is sent with a problem. */
 function usable(node: INode, checked: CheckedCredential, itemIndex: number): Required<VideoPlatformCredentials> {
 	if ('problem' in checked) throw itemError(node, itemIndex, checked.problem.message, checked.problem.description);
 	return checked;
 }
 
 /** How long and how large one request may be, and how long it may wait out 429s. */
-export interface TransportPolicy {
+interface TransportPolicy {
 	rateLimit: RateLimitPolicy;
 	/** From send to the last byte of the answer. Generous, since a room may take a while. */
 	deadlineMs: number;
@@ -59,10 +53,9 @@ const DEFAULT_TRANSPORT_POLICY: TransportPolicy = {
 	maxAnswerBytes: 10 * 1024 * 1024,
 };
 
-/** Test seams: a clock that does not wait for real, pacers of the test's own, smaller limits. */
-export interface TransportSeams {
+/** A clock that does not wait for real, and shorter limits: for tests; with another clock, runs share no pacers. */
+interface TransportOptions {
 	clock?: Clock;
-	pacers?: PacerRegistry;
 	policy?: Partial<TransportPolicy>;
 }
 
@@ -95,9 +88,9 @@ export class PlatformClient {
 		private readonly context: IExecuteFunctions,
 		/** What a successful request creates, e.g. "room", to say what may exist after a failure. */
 		private readonly creates?: string,
-		{ clock = systemClock, pacers = clock === systemClock ? sharedPacers : new PacerRegistry(clock), policy = {} }: TransportSeams = {},
+		{ clock = systemClock, policy = {} }: TransportOptions = {},
 	) {
-		this.pacers = pacers;
+		this.pacers = clock === systemClock ? sharedPacers : new PacerRegistry(clock);
 		this.policy = { ...DEFAULT_TRANSPORT_POLICY, ...policy };
 		this.clock = clock;
 		// An n8n that gives nodes no cancel signal: a stop then ends the run only between requests.
@@ -134,10 +127,8 @@ export class PlatformClient {
 		}));
 		const { checked, decrypted } = await this.credential;
 		const { baseUrl, apiKey } = usable(node, checked, itemIndex);
-		const encoded = encodePath(request.path);
-		const url = 'path' in encoded ? `${baseUrl}${API_VERSION_PREFIX}${encoded.path}` : '';
-		const failed: FailedRequest = { node, itemIndex, url, baseUrl, secret: apiKey, creates: this.creates, notFound: request.notFound };
-		if ('problem' in encoded) throw this.failure({ kind: 'invalid-path', problem: encoded.problem }, failed);
+		const url = `${baseUrl}${request.path}`;
+		const failed: FailedRequest = { node, itemIndex, url, baseUrl, secret: apiKey, creates: this.creates };
 		// Looked up on the run's first request only: the credential and Base URL do not change within it.
 		const pacer = (this.pacer ??= this.pacers.pacerFor(reference?.id ?? undefined, baseUrl, apiKey));
 		const budget: RateLimitBudget = { refusals: 0, waitedMs: 0 };
@@ -232,8 +223,3 @@ function httpOptions(request: PlatformRequest, url: string, deadlineMs: number):
 		timeout: deadlineMs,
 	};
 }
-
-/** How runs get their client; tests pass one that builds clients with a fake clock and their own pacers. */
-export type PlatformClientFactory = (context: IExecuteFunctions, creates?: string) => PlatformClient;
-
-export const createPlatformClient: PlatformClientFactory = (context, creates) => new PlatformClient(context, creates);

@@ -1,6 +1,5 @@
 /** The transport: every request the node sends goes through the per-run client in client.ts. */
-export { createPlatformClient, PlatformClient } from './client';
-export type { PlatformClientFactory, TransportSeams } from './client';
+export { PlatformClient } from './client';
 export { notStartedError, seconds } from './messages';
 export type { RateLimitReport } from './pacer';
 export { quotable } from './platformText';

@@ -9,7 +9,6 @@ import { MAX_NESTING_DEPTH } from '../shared/nesting';
 import type { Failure, NotSentCode } from './outcome';
 import { mayHaveActed, redirectMeaning } from './outcome';
 import { platformMessage, quotable, redact, stripControlCharacters, withoutMarkup } from './platformText';
-import type { NotFoundMeaning } from './request';
 import type { StopReason } from './stop';
 
 /** Everything the node shows about a failed request; never request headers or the key. */
@@ -22,8 +21,6 @@ export interface FailedRequest {
 	secret: string;
 	/** What a successful request creates, e.g. "room"; used to say what may exist now. */
 	creates?: string;
-	/** What a 404 means for this request, when not a wrong Base URL. */
-	notFound?: NotFoundMeaning;
 }
 
 /** "12.5 s": every duration a user reads. */
@@ -113,15 +110,7 @@ const otherStatusWords = (status: number, quoted: string): Words => ({
 });
 
 function statusWords(status: number, failed: FailedRequest, said: string): Words {
-	if (status === 404 && !failed.notFound) return { message: `Nothing was found at ${failed.url} (HTTP 404)`, description: `Check ${BASE_URL_ADVICE}` };
-	if (status === 404 && failed.notFound) {
-		// The operation's words may hold an item's value; a wrong Base URL also answers 404 to everything.
-		const { message, description } = failed.notFound;
-		return {
-			message: redact(message, failed.secret),
-			description: `${redact(description, failed.secret)} If this happens whatever the value, check ${BASE_URL_ADVICE}`,
-		};
-	}
+	if (status === 404) return { message: `Nothing was found at ${failed.url} (HTTP 404)`, description: `Check ${BASE_URL_ADVICE}` };
 	const words = STATUS_WORDS[status] ?? (status >= 500 ? serverErrorWords : otherStatusWords);
 	return words(status, said ? `: ${said}` : '');
 }
@@ -228,11 +217,6 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 		}
 		case 'redirected':
 			return redirectWords(outcome.status, outcome.location, failed);
-		case 'invalid-path':
-			return {
-				message: `A value in the request's path ${outcome.problem}`,
-				description: `Check this item's values: each must name one thing, such as a room's ID. ${NOTHING_SENT}.`,
-			};
 		case 'stopped-before-sending':
 			return {
 				message: `${WHY_STOPPED[outcome.reason]} before this item was sent`,
@@ -295,22 +279,16 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 }
 
 /** The one way a failed request becomes its item's error; only the Base URL and URL are redacted here (docs/development.md). */
-export function requestError(outcome: Extract<Failure, { kind: 'invalid-path' }>, failed: FailedRequest): NodeOperationError;
-export function requestError(outcome: Exclude<Failure, { kind: 'invalid-path' }>, failed: FailedRequest): NodeApiError;
-export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError;
-export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError | NodeOperationError {
+export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError {
 	const words = failureWords(outcome, failed);
 	// A 5xx's own words already say that the platform may have acted.
 	const unknownEnd = mayHaveActed(outcome) && outcome.kind !== 'error-status' ? mayHaveActedWords(failed) : '';
 	const description = [unknownEnd, words.description ?? ''].filter(Boolean).join(' ');
-	// Refused before a URL was made: there is no request to describe.
-	if (outcome.kind === 'invalid-path') return itemError(failed.node, failed.itemIndex, words.message, description);
 	// Every outcome with an HTTP answer carries its status; a 429 given up on has none of its own.
 	const status = 'status' in outcome ? outcome.status : outcome.kind === 'rate-limit-exhausted' ? 429 : undefined;
 	const httpCode = status === undefined ? null : String(status);
-	// The whole URL first: its path may carry an item's value, which may be the key pasted by mistake.
-	const outside = [failed.url, failed.baseUrl].filter((text) => text !== '');
-	// The Base URL is not the node's text either: its path may hold anything.
+	// The whole URL first, then the Base URL alone: not the node's text, its path may hold anything, the key included.
+	const outside = [failed.url, failed.baseUrl];
 	const clean = (text: string) =>
 		withoutMarkup(stripControlCharacters(outside.reduce((done, part) => done.split(part).join(redact(part, failed.secret)), text)));
 	const details: JsonObject = { httpCode, url: clean(failed.url), message: clean(words.message) };

@@ -10,7 +10,6 @@ export type Outcome =
 	| { kind: 'rate-limited'; retryAfter: unknown }
 	| { kind: 'rate-limit-exhausted'; tries: number; waitedMs: number; gaveUp: RateLimitGiveUp }
 	| { kind: 'redirected'; status: number; location: unknown }
-	| { kind: 'invalid-path'; problem: string }
 	| { kind: 'stopped-before-sending'; reason: StopReason }
 	| { kind: 'stopped-after-429'; reason: StopReason }
 	| { kind: 'stopped-while-answering' }
@@ -40,7 +39,7 @@ type Reach = 'not-sent' | 'refused' | 'may-have-acted' | 'answered';
 export const REACH: Record<Outcome['kind'], Reach> = {
 	answered: 'answered', 'error-status': 'answered', redirected: 'answered',
 	'rate-limited': 'refused', 'rate-limit-exhausted': 'refused', 'stopped-after-429': 'refused',
-	'invalid-path': 'not-sent', 'stopped-before-sending': 'not-sent', unreachable: 'not-sent', 'blocked-by-n8n': 'not-sent', 'handshake-failed': 'not-sent',
+	'stopped-before-sending': 'not-sent', unreachable: 'not-sent', 'blocked-by-n8n': 'not-sent', 'handshake-failed': 'not-sent',
 	'stopped-while-answering': 'may-have-acted', 'connection-broke': 'may-have-acted', timeout: 'may-have-acted', 'cut-off': 'may-have-acted',
 	'too-large': 'may-have-acted', undecodable: 'may-have-acted', 'too-deep': 'may-have-acted', 'html-page': 'may-have-acted',
 };

@@ -147,10 +147,6 @@ export class PacerRegistry {
 		if (this.pacers.size > MAX_PACERS) this.pacers.delete(this.pacers.keys().next().value as string);
 		return pacer;
 	}
-
-	get size(): number {
-		return this.pacers.size;
-	}
 }
 
 export const sharedPacers = new PacerRegistry(systemClock);

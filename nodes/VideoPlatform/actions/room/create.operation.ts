@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ROOM_TYPES } from '../../platform';
+import { ROOM_TYPES, ROOMS_PATH } from '../../platform';
 import type { PlatformRequester } from '../../transport';
 import { readTextParameter } from '../parameters';
 import { responseToJson } from '../responseToJson';
-import type { OperationOption } from '../resources';
+import type { OperationOption } from '../types';
 import { guardRun } from './oncePerKey/guard';
 import { createOncePerKeyOption } from './oncePerKey/option';
 
@@ -54,6 +54,6 @@ export async function execute(
 		name: readTextParameter.call(this, 'name', 'Name', itemIndex),
 		type: readTextParameter.call(this, 'type', 'Type', itemIndex),
 	};
-	const response = await platform.request({ method: 'POST', path: ['rooms'], body });
+	const response = await platform.request({ method: 'POST', path: ROOMS_PATH, body });
 	return responseToJson(response);
 }

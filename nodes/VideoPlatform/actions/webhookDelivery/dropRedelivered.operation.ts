@@ -8,10 +8,10 @@ import { errorToJson } from '../../shared/itemError';
 import { asItemError } from '../foreignError';
 import { quotable } from '../../transport';
 import { RunStop, systemClock } from '../../transport/stop';
-import type { OperationOption } from '../resources';
+import type { OperationOption } from '../types';
 import type { KeyScope } from '../rememberedKeys';
 import { checkTwiceIfListNew, keysRememberedField, readKeysRemembered, readScope, storeFailureAdvice, timedCheck } from '../rememberedKeys';
-import { confirmKeysKept } from './keysKept';
+import { confirmKeysKept } from '../keysKept';
 
 export const option: OperationOption = {
 	name: 'Drop Redelivered',

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 
 import { router } from '../../../../nodes/VideoPlatform/actions/router';
 import { createExecuteContext } from '../../../helpers/executeContext';
-import { testClients } from '../../../helpers/platformClient';
 
 const credentials = { baseUrl: 'https://video.example.com', apiKey: 'sk_test_key' };
 
@@ -33,7 +32,7 @@ function run(count: number, options: object | undefined, failing: string[] = [],
 		http,
 		parameters: { name: (i: number) => items[i].json.name, type: 'conference', ...(options === undefined ? {} : { options }) },
 	});
-	const result = router.call(context, testClients());
+	const result = router.call(context);
 	return { seen, result };
 }
 
@@ -111,7 +110,7 @@ describe('the run that stops at a failure names every other item whose room may 
 			http,
 			parameters: { name: (i: number) => items[i].json.name, type: 'conference', options: { maxConcurrentRequests: 50 } },
 		});
-		return failureOf(router.call(context, testClients()));
+		return failureOf(router.call(context));
 	}
 
 	/** The item numbers a report names, e.g. "1-3, 7" as [1, 2, 3, 7]. */

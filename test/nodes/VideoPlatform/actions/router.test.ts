@@ -6,13 +6,9 @@ import { router } from '../../../../nodes/VideoPlatform/actions/router';
 import { createDeduplicationStore, createFilterContext } from '../../../helpers/deduplicationContext';
 import { createExecuteContext, realHttp } from '../../../helpers/executeContext';
 import { ANGLE_BRACKETS, outsideTextWithMarkup } from '../../../helpers/outsideText';
-import { testClients } from '../../../helpers/platformClient';
+import type { Sandbox } from '../../../helpers/sandbox';
 import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
 import { serverAnsweringByName } from '../../../helpers/scriptedServer';
-import { systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
-
-/** For runs against a real server that must really wait: real time, but pacers of their own. */
-const realTimeClients = () => testClients(systemClock);
 
 const credentials = { baseUrl: 'https://video.example.com', apiKey: 'sk_router_secret' };
 const items = ['Math', 'FAIL', 'History'].map((name) => ({ json: { name } }));
@@ -37,7 +33,7 @@ function context(continueOnFail: boolean, overrides: Record<string, unknown> = {
 
 describe('router', () => {
 	it('with Continue On Fail, runs every item and puts the failure inside json', async () => {
-		const [output] = await router.call(context(true), testClients());
+		const [output] = await router.call(context(true));
 		expect(output).toEqual([
 			{ json: { id: 'id-Math', name: 'Math' }, pairedItem: { item: 0 } },
 			{
@@ -57,7 +53,7 @@ describe('router', () => {
 
 	it('without it, stops at the failing item with an error that names it', async () => {
 		const ctx = context(false);
-		const error = await router.call(ctx, testClients()).catch((e: unknown) => e);
+		const error = await router.call(ctx).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect((error as NodeApiError).context.itemIndex).toBe(1);
 		expect((error as Error).message).toMatch(/\[item 1\]$/);
@@ -65,14 +61,13 @@ describe('router', () => {
 
 	it('keeps input items untouched', async () => {
 		const before = JSON.stringify(items);
-		await router.call(context(true), testClients());
+		await router.call(context(true));
 		expect(JSON.stringify(items)).toBe(before);
 	});
 
 	it('reports bad input per item with Continue On Fail', async () => {
 		const [output] = await router.call(
 			context(true, { name: (i: number) => (i === 2 ? { not: 'text' } : items[i].json.name) }),
-			testClients(),
 		);
 		expect(output[2]).toEqual({
 			json: {
@@ -86,13 +81,13 @@ describe('router', () => {
 	});
 
 	it('refuses an unknown operation clearly', async () => {
-		const error = await router.call(context(false, { operation: 'delete' }), testClients()).catch((e: unknown) => e);
+		const error = await router.call(context(false, { operation: 'delete' })).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect((error as Error).message).toBe('The operation "delete" on the resource "room" is not supported');
 	});
 
 	it('points the editor\'s Custom API Call entry to the HTTP Request node', async () => {
-		const error = await router.call(context(false, { operation: '__CUSTOM_API_CALL__' }), testClients()).catch((e: unknown) => e);
+		const error = await router.call(context(false, { operation: '__CUSTOM_API_CALL__' })).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error).toMatchObject({
 			message: 'Custom API Call runs in the HTTP Request node, not in this node',
@@ -111,10 +106,10 @@ describe('router with a failing expression over an item value', () => {
 		await fc.assert(
 			fc.asyncProperty(outsideTextWithMarkup, outsideTextWithMarkup, async (first, second) => {
 				const name = (i: number) => failingExpression(i === 0 ? first : second)();
-				const stopped = (await router.call(context(false, { name }), testClients()).catch((e: unknown) => e)) as NodeOperationError;
+				const stopped = (await router.call(context(false, { name })).catch((e: unknown) => e)) as NodeOperationError;
 				expect(stopped).toBeInstanceOf(NodeOperationError);
 				expect(stopped.description).toContain('Also failed in this run');
-				const [output] = await router.call(context(true, { name }), testClients());
+				const [output] = await router.call(context(true, { name }));
 				const shown = [stopped.message, stopped.description ?? '', JSON.stringify(output)];
 				expect(shown.filter((text) => ANGLE_BRACKETS.test(text))).toEqual([]);
 				expect(output.map((item) => (item.json.error as { message: string }).message)).toEqual([
@@ -136,7 +131,7 @@ describe('router with a batch operation (Webhook Delivery → Drop Redelivered)'
 		const items = [keyed('id:a'), keyed('id:b'), keyed('id:a')];
 		// The context has no getCredentials and no HTTP helper: using either would throw.
 		const context = createFilterContext({ store, items });
-		expect(await router.call(context, testClients())).toEqual([
+		expect(await router.call(context)).toEqual([
 			[
 				{ ...items[0], pairedItem: { item: 0 } },
 				{ ...items[1], pairedItem: { item: 1 } },
@@ -144,13 +139,13 @@ describe('router with a batch operation (Webhook Delivery → Drop Redelivered)'
 		]);
 		// One check for the whole input; the only other is Drop Redelivered asking again for the same keys (keysKept.ts).
 		expect(store.calls.map((call) => call.items)).toEqual([['id:a', 'id:b'], ['id:a', 'id:b']]);
-		expect((await router.call(createFilterContext({ store, items: [keyed('id:b')] }), testClients()))[0]).toEqual([]);
+		expect((await router.call(createFilterContext({ store, items: [keyed('id:b')] })))[0]).toEqual([]);
 	});
 
 	it('leaves Continue On Fail to the operation: a bad key fails its own item, the others are filtered', async () => {
 		const store = createDeduplicationStore();
 		const items = [keyed(7), keyed('id:a')];
-		const [output] = await router.call(createFilterContext({ store, items, continueOnFail: true }), testClients());
+		const [output] = await router.call(createFilterContext({ store, items, continueOnFail: true }));
 		expect(output).toEqual([
 			{ json: { error: expect.objectContaining({ message: 'The Delivery Key of this item is not text (it is a number)' }) }, pairedItem: { item: 0 } },
 			{ ...items[1], pairedItem: { item: 1 } },
@@ -158,7 +153,7 @@ describe('router with a batch operation (Webhook Delivery → Drop Redelivered)'
 	});
 
 	it("without Continue On Fail, throws the operation's error as it is, with no part-way report", async () => {
-		const error = await router.call(createFilterContext({ store: createDeduplicationStore(), items: [keyed('id:a'), keyed(null)] }), testClients()).catch((e: unknown) => e);
+		const error = await router.call(createFilterContext({ store: createDeduplicationStore(), items: [keyed('id:a'), keyed(null)] })).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error).toMatchObject({ message: 'The Delivery Key of this item is not text (it is null)', context: { itemIndex: 1 } });
 		expect((error as NodeOperationError).description).not.toContain('This run stopped');
@@ -166,18 +161,28 @@ describe('router with a batch operation (Webhook Delivery → Drop Redelivered)'
 
 	it('refuses an operation the resource does not have', async () => {
 		const context = createFilterContext({ store: createDeduplicationStore(), items: [keyed('id:a')], parameters: { operation: 'create' } });
-		await expect(router.call(context, testClients())).rejects.toThrow('The operation "create" on the resource "webhookDelivery" is not supported');
+		await expect(router.call(context)).rejects.toThrow('The operation "create" on the resource "webhookDelivery" is not supported');
 	});
 
 	it('refuses to run in the AI tool variant, and remembers nothing', async () => {
 		const store = createDeduplicationStore();
 		const context = createFilterContext({ store, items: [keyed('id:a')], nodeType: 'n8n-nodes-videoplatform.videoPlatformTool' });
-		await expect(router.call(context, testClients())).rejects.toThrow('This operation does not run as an AI tool');
+		await expect(router.call(context)).rejects.toThrow('This operation does not run as an AI tool');
 		expect(store.calls).toEqual([]);
 	});
 });
 
 describe('router after waiting for the rate limit', () => {
+	// Fake timers: the node's waits cost nothing, and last exactly as long as it asked.
+	beforeEach(() => jest.useFakeTimers());
+	afterEach(() => jest.useRealTimers());
+
+	/** The run, with every wait it asks for passed at once. */
+	async function run(ctx: ReturnType<typeof createExecuteContext>) {
+		const running = router.call(ctx);
+		await jest.runAllTimersAsync();
+		return await running;
+	}
 	/** Refuses the run's first two requests with a 429 that asks for 0.1 s, then answers as usual. */
 	function rateLimited() {
 		let refusals = 2;
@@ -198,7 +203,7 @@ describe('router after waiting for the rate limit', () => {
 
 	it('says in the editor how many requests got 429 and how long the node waited in total', async () => {
 		const ctx = limitedContext();
-		await router.call(ctx, testClients());
+		await run(ctx);
 		expect(ctx.hints).toEqual([
 			{
 				type: 'info',
@@ -215,7 +220,7 @@ describe('router after waiting for the rate limit', () => {
 		[{ maxConcurrentRequests: 4 }, 'now 4'],
 	])('with options %j, says which setting sends fewer requests at once', async (options, now) => {
 		const ctx = limitedContext(options);
-		await router.call(ctx, testClients());
+		await run(ctx);
 		expect(ctx.hints.map((hint) => hint.message)).toEqual([
 			expect.stringMatching(new RegExp(`got HTTP 429 .* To send fewer requests at once, lower Options → Max Concurrent Requests \\(${now}\\)\\.$`)),
 		]);
@@ -223,12 +228,12 @@ describe('router after waiting for the rate limit', () => {
 
 	it('says nothing when no request got 429, and runs in an n8n without execution hints', async () => {
 		const ctx = context(true);
-		await router.call(ctx, testClients());
+		await run(ctx);
 		expect(ctx.hints).toEqual([]);
 
 		const older = limitedContext();
 		(older as { addExecutionHints?: unknown }).addExecutionHints = undefined;
-		const [output] = await router.call(older, testClients());
+		const [output] = await run(older);
 		expect(output.map((item) => item.json.id ?? 'failed')).toEqual(['id-Math', 'failed', 'id-History']);
 	});
 });
@@ -256,7 +261,7 @@ describe('router with concurrency, against a real local server', () => {
 		const sandbox = await startSandbox({ latencyMs: 5 });
 		try {
 			const context = live(sandbox.url, false, 8);
-			const [output] = await router.call(context, realTimeClients());
+			const [output] = await router.call(context);
 			// Read once per run, even when the first requests start together.
 			expect(context.credentialReads.count).toBe(1);
 			expect(output.map((item) => item.json.name)).toEqual(names.map((n) => n.json.name));
@@ -270,7 +275,7 @@ describe('router with concurrency, against a real local server', () => {
 	it('without Continue On Fail, the error names the items that already got a room', async () => {
 		const sandbox = await startSandbox({ latencyMs: 5, fault: 'html', faultMatch: '"Room 5"' });
 		try {
-			const error = (await router.call(live(sandbox.url, false, 4), realTimeClients()).catch((e: unknown) => e)) as NodeApiError;
+			const error = (await router.call(live(sandbox.url, false, 4)).catch((e: unknown) => e)) as NodeApiError;
 			expect(error.message).toMatch(/seems to be a web page.*\[item 5\]$/);
 			const created = sandbox.state.rooms.map((room: { name: string }) => Number(room.name.split(' ')[1]));
 			expect(created.length).toBeGreaterThan(0);
@@ -293,7 +298,7 @@ describe('router with concurrency, against a real local server', () => {
 		const sandbox = await startSandbox({ latencyMs: 20 });
 		try {
 			const nameOf = (i: number) => (i === 5 ? { bad: true } : names[i].json.name);
-			const error = await router.call(live(sandbox.url, false, 4, nameOf), realTimeClients()).catch((e: unknown) => e);
+			const error = await router.call(live(sandbox.url, false, 4, nameOf)).catch((e: unknown) => e);
 			expect((error as Error).message).toBe('The Name field must be text, but it is an object [item 5]');
 			// Items 0-3 start together; 4 and 5 follow as slots free up; item 5 fails before sending.
 			expect(sandbox.state.counts.total).toBeLessThanOrEqual(8);
@@ -315,7 +320,7 @@ describe('router with concurrency, against a real local server', () => {
 				return { statusCode: 422, body: '{"message":"name is reserved"}' };
 			};
 			const started = Date.now();
-			const error = await router.call(context, realTimeClients()).catch((e: unknown) => e);
+			const error = await router.call(context).catch((e: unknown) => e);
 			expect((error as Error).message).toBe('The platform rejected the request (HTTP 422): name is reserved [item 3]');
 			expect(Date.now() - started).toBeLessThan(3000);
 			await new Promise((resolve) => setTimeout(resolve, 300));
@@ -331,7 +336,7 @@ describe('router with concurrency, against a real local server', () => {
 		const sandbox = await startLockedOutSandbox('20');
 		try {
 			const cancel = new AbortController();
-			const run = router.call(live(sandbox.url, true, 4, undefined, cancel.signal), realTimeClients());
+			const run = router.call(live(sandbox.url, true, 4, undefined, cancel.signal));
 			for (let i = 0; i < 200 && sandbox.state.counts.total < 4; i++) await new Promise((resolve) => setTimeout(resolve, 10));
 			await new Promise((resolve) => setTimeout(resolve, 100));
 			const stoppedAt = Date.now();
@@ -358,7 +363,7 @@ function runNamed(url: string, names: string[]) {
 		items: names.map((name) => ({ json: { name } })),
 		parameters: { name: (i: number) => names[i], type: 'conference', options: { maxConcurrentRequests: names.length } },
 	});
-	return router.call(context, realTimeClients()).then(
+	return router.call(context).then(
 		() => {
 			throw new Error('expected the run to fail');
 		},
@@ -400,5 +405,70 @@ describe("a failed run's report, against a real local server", () => {
 		} finally {
 			await echoing.stop();
 		}
+	});
+});
+
+describe('the error a run ends with never hides an item the platform may have acted on', () => {
+	// Two real sandboxes behind one Base URL: "Room 0" goes to `first`, every other item to `rest`.
+	// What matters is which item's fate the run's error tells, so each item needs its own answer.
+	let first: Sandbox;
+	let rest: Sandbox;
+	afterEach(async () => {
+		await first?.stop();
+		await rest?.stop();
+	});
+
+	const names = ['Room 0', 'Room 1', 'Room 2'].map((name) => ({ json: { name } }));
+
+	function runAgainstBoth(nameOf: (i: number) => unknown, cancelSignal?: AbortSignal) {
+		const context = createExecuteContext({
+			credentials: { baseUrl: rest.url, apiKey: SANDBOX_KEY },
+			items: names,
+			cancelSignal,
+			parameters: { name: nameOf, type: 'conference', options: { maxConcurrentRequests: 3 } },
+		});
+		const real = realHttp({ baseUrl: rest.url, apiKey: SANDBOX_KEY });
+		context.helpers.httpRequestWithAuthentication = async (_type: string, options: IHttpRequestOptions, extra?: { credentialsDecrypted?: { data?: object } }) => {
+			const toFirst = String(options.body).includes('"Room 0"');
+			const url = toFirst ? String(options.url).replace(rest.url, first.url) : options.url;
+			return await real({ ...options, url }, extra?.credentialsDecrypted?.data);
+		};
+		// Real time: the stop must end real waits. Pacers of its own, not the process-wide ones.
+		return router.call(context).then(
+			() => {
+				throw new Error('expected the run to fail');
+			},
+			(error: NodeApiError) => error,
+		);
+	}
+
+	const until = async (condition: () => boolean) => {
+		for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+	};
+
+	it('a stop: the item whose request was out is the error, not the items held back by a 429', async () => {
+		first = await startSandbox({ latencyMs: 5000 });
+		rest = await startLockedOutSandbox('20');
+		const cancel = new AbortController();
+		const run = runAgainstBoth((i) => names[i].json.name, cancel.signal);
+		await until(() => first.state.counts.total === 1 && rest.state.counts.total === 2);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		cancel.abort();
+
+		const error = await run;
+		expect(error.message).toBe("The execution was stopped while this item's request was waiting for its answer [item 0]");
+		expect(error.description).toMatch(/^The platform may have created the room/);
+	});
+
+	it('a failure: an item under way that then fails with a server error is named too', async () => {
+		first = await startSandbox({ latencyMs: 300, errorRate: 1, errorStatus: 503 });
+		rest = await startSandbox({ latencyMs: 50, errorRate: 1, errorStatus: 422 });
+		const error = await runAgainstBoth((i) => names[i].json.name);
+
+		expect(error.message).toMatch(/^The platform rejected the request \(HTTP 422\).*\[item [12]\]$/);
+		expect(error.description).toContain('Also failed in this run: ');
+		expect(error.description).toContain(
+			'The platform had a server error (HTTP 503): Simulated error (HTTP 503). [item 0]: The request was not repeated, because the platform may have processed it.',
+		);
 	});
 });

@@ -1,5 +1,17 @@
-import { RequestPacer } from '../../../../nodes/VideoPlatform/transport/pacer';
-import { fakeClock } from '../../../helpers/sandbox';
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import {
+	DEFAULT_RATE_LIMIT_POLICY,
+	PacerRegistry,
+	parseRetryAfter,
+	RequestPacer,
+	retryDelayMs,
+} from '../../../../nodes/VideoPlatform/transport/pacer';
+import { createExecuteContext } from '../../../helpers/executeContext';
+import { createRoom } from '../../../helpers/platformClient';
+import type { Sandbox } from '../../../helpers/sandbox';
+import { fakeClock, SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
 
 type Clock = ReturnType<typeof fakeClock>;
 
@@ -157,5 +169,110 @@ describe('RequestPacer with late timers', () => {
 		expect(starts[0]).toBe(2000);
 		expect(starts[1]).toBe(2000);
 		expect(starts[2] - starts[1]).toBeCloseTo(1000 / 9.8, 5);
+	});
+});
+
+const now = Date.parse('2026-11-22T10:00:00Z');
+
+describe('parseRetryAfter', () => {
+	it.each([
+		['3', 3000],
+		[' 0 ', 0],
+		['1.5', 1500],
+		[7, 7000],
+		[['2'], 2000],
+		['Sun, 22 Nov 2026 10:00:05 GMT', 5000],
+		['Sun, 22 Nov 2026 09:59:00 GMT', 0],
+	])('reads %p as %p ms', (header, expected) => {
+		expect(parseRetryAfter(header, now)).toBe(expected);
+	});
+
+	it.each([undefined, '', 'soon', '-3', {}])('ignores %p', (header) => {
+		expect(parseRetryAfter(header, now)).toBeUndefined();
+	});
+});
+
+describe('retryDelayMs', () => {
+	it('follows the platform when it says how long', () => {
+		expect(retryDelayMs('4', 3, DEFAULT_RATE_LIMIT_POLICY, now)).toBe(4000);
+	});
+
+	it('backs off by doubling when it does not', () => {
+		const policy = { ...DEFAULT_RATE_LIMIT_POLICY, fallbackDelayMs: 500, minDelayMs: 0 };
+		expect([0, 1, 2].map((retry) => retryDelayMs(undefined, retry, policy, now))).toEqual([
+			500, 1000, 2000,
+		]);
+	});
+
+	it.each(['0', '0.01', 'Sun, 22 Nov 2026 09:59:00 GMT'])(
+		'never retries sooner than 1 s, also when Retry-After is %p (no tight loop)',
+		(header) => {
+			expect(retryDelayMs(header, 0, DEFAULT_RATE_LIMIT_POLICY, now)).toBe(1000);
+		},
+	);
+});
+
+describe('PacerRegistry', () => {
+	it('gives runs with the same credential, Base URL and key one pacer, and others their own', () => {
+		const pacers = new PacerRegistry(fakeClock(0));
+		const shared = pacers.pacerFor('cred-1', 'https://video.example.com', 'key-1');
+		expect(pacers.pacerFor('cred-1', 'https://video.example.com', 'key-1')).toBe(shared);
+		expect(pacers.pacerFor('cred-2', 'https://video.example.com', 'key-1')).not.toBe(shared);
+		expect(pacers.pacerFor('cred-1', 'https://other.example.com', 'key-1')).not.toBe(shared);
+		// A new key saved in the same credential may have a limit of its own.
+		expect(pacers.pacerFor('cred-1', 'https://video.example.com', 'key-2')).not.toBe(shared);
+	});
+
+	it('shares nothing for a run without a saved credential, and keeps nothing for it', () => {
+		const pacers = new PacerRegistry(fakeClock(0));
+		const oldest = pacers.pacerFor('cred-0', 'https://a', 'k');
+		for (let i = 1; i < 64; i++) pacers.pacerFor(`cred-${i}`, 'https://a', 'k');
+		expect(pacers.pacerFor(undefined, 'https://a', 'k')).not.toBe(pacers.pacerFor(undefined, 'https://a', 'k'));
+		// Kept, a pacer for a run without a credential would have pushed out the least recently used.
+		expect(pacers.pacerFor('cred-0', 'https://a', 'k')).toBe(oldest);
+	});
+
+	it('keeps at most 64 pacers, dropping the least recently used', () => {
+		const pacers = new PacerRegistry(fakeClock(0));
+		const made = new Map(Array.from({ length: 64 }, (_, i) => [`cred-${i}`, pacers.pacerFor(`cred-${i}`, 'https://a', 'k')]));
+		const second = made.get('cred-1');
+		pacers.pacerFor('cred-0', 'https://a', 'k');
+		made.set('cred-64', pacers.pacerFor('cred-64', 'https://a', 'k'));
+		made.delete('cred-1');
+
+		// The 64 others are all kept: asking for one that is kept adds none, so none is dropped meanwhile.
+		for (const [id, pacer] of made) expect(pacers.pacerFor(id, 'https://a', 'k')).toBe(pacer);
+		expect(pacers.pacerFor('cred-1', 'https://a', 'k')).not.toBe(second);
+	});
+});
+
+describe('Runs sharing a credential in one process', () => {
+	let sandbox: Sandbox;
+	afterEach(async () => await sandbox?.stop());
+
+	function runWithSavedCredential(baseUrl: string): IExecuteFunctions {
+		const context = createExecuteContext({ credentials: { baseUrl, apiKey: SANDBOX_KEY } });
+		const node = context.getNode();
+		const withCredential = { ...node, credentials: { videoPlatformApi: { id: 'cred-1', name: 'Platform' } } };
+		return Object.assign(Object.create(context) as IExecuteFunctions, { getNode: () => withCredential });
+	}
+
+	// Real time: the process-wide pacers are the real clock's.
+	it('pace each other: a rate learned from one run\'s 429 spaces the other run\'s requests', async () => {
+		sandbox = await startSandbox({ rateLimit: 10 });
+		const first = new PlatformClient(runWithSavedCredential(sandbox.url), 'room');
+		const second = new PlatformClient(runWithSavedCredential(sandbox.url), 'room');
+		const statuses = () => sandbox.state.requests.map((r: { status: number }) => r.status);
+
+		// The first run fills the limit, gets a 429 and learns 9.5 requests a second.
+		await Promise.all(Array.from({ length: 10 }, async (_, i) => await first.request(createRoom, i)));
+		await first.request(createRoom, 10);
+		expect(statuses().slice(10)).toEqual([429, 201]);
+
+		// Ten at once from the second run: spaced at the learned rate, so the platform takes them all.
+		// With a pacer of its own, the second run would send them together and get a 429.
+		await Promise.all(Array.from({ length: 10 }, async (_, i) => await second.request(createRoom, i)));
+		expect(statuses().slice(12)).toEqual(Array(10).fill(201));
+		expect(second.rateLimits.refused).toBe(0);
 	});
 });

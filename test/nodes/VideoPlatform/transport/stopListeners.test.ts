@@ -4,8 +4,6 @@ import type { ServerResponse } from 'node:http';
 import type { NodeApiError } from 'n8n-workflow';
 
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
-import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacer';
-import { systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import { createRoom } from '../../../helpers/platformClient';
 import { SANDBOX_KEY } from '../../../helpers/sandbox';
@@ -20,7 +18,7 @@ const created = (response: ServerResponse) => response.writeHead(201, { 'content
 
 function run(cancel: AbortSignal) {
 	const context = createExecuteContext({ credentials: { baseUrl: server.url, apiKey: SANDBOX_KEY }, cancelSignal: cancel });
-	return new PlatformClient(context, 'room', { clock: systemClock, pacers: new PacerRegistry(systemClock) });
+	return new PlatformClient(context, 'room');
 }
 
 describe("the node's runs in one execution", () => {

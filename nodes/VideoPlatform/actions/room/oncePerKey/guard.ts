@@ -7,7 +7,7 @@ import { RunStop, systemClock } from '../../../transport/stop';
 import { asItemError } from '../../foreignError';
 import { checkTwiceIfListNew, keyRemoval, timedCheck } from '../../rememberedKeys';
 import type { GuardedRun } from '../../guardedRun';
-import { confirmKeysKept } from '../../webhookDelivery/keysKept';
+import { confirmKeysKept } from '../../keysKept';
 import type { StoredKeys } from './itemKeys';
 import { platformBaseUrl, readItemKey, storedKeys } from './itemKeys';
 import type { OncePerKeySettings } from './option';

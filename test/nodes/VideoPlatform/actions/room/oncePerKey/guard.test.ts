@@ -6,7 +6,6 @@ import { router } from '../../../../../../nodes/VideoPlatform/actions/router';
 import type { DeduplicationStore } from '../../../../../helpers/deduplicationContext';
 import { createDeduplicationStore } from '../../../../../helpers/deduplicationContext';
 import { createExecuteContext } from '../../../../../helpers/executeContext';
-import { testClients } from '../../../../../helpers/platformClient';
 
 /** Create Once Per Key as a run shows it: guard.ts around the router's requests (a cross-module suite). */
 
@@ -64,7 +63,7 @@ function run({ items, store, platform = fakePlatform(), mode = 'create', continu
 		},
 	});
 	hints = context.hints;
-	return router.call(context, testClients());
+	return router.call(context);
 }
 
 const outputOf = async (result: ReturnType<typeof run>) => (await result)[0];

@@ -1,13 +1,15 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { PlatformRequest, TransportSeams } from '../../../../nodes/VideoPlatform/transport';
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client';
+import type { PlatformRequest } from '../../../../nodes/VideoPlatform/transport/request';
 import { createExecuteContext } from '../../../helpers/executeContext';
-import { createRoom, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
+import type { ClientOptions } from '../../../helpers/platformClient';
+import { createRoom, createRoomFailure, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
 import { fakeClock, SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
-
+import type { ScriptedAnswer } from '../../../helpers/scriptedServer';
+import { scriptedServer } from '../../../helpers/scriptedServer';
 
 /** Runs the transport against a real local server and returns the error it throws. */
 async function failureOf(run: Promise<unknown>): Promise<NodeApiError> {
@@ -24,8 +26,8 @@ function contextFor(baseUrl: string, apiKey = SANDBOX_KEY): IExecuteFunctions {
 }
 
 /** One request through a client of its own, as the first request of a run. */
-async function send(context: IExecuteFunctions, request: PlatformRequest, itemIndex: number, seams?: TransportSeams) {
-	return await new PlatformClient(context, 'room', seams).request(request, itemIndex);
+async function send(context: IExecuteFunctions, request: PlatformRequest, itemIndex: number, options?: ClientOptions) {
+	return await new PlatformClient(context, 'room', options).request(request, itemIndex);
 }
 
 describe('PlatformClient against a real local server', () => {
@@ -235,5 +237,103 @@ describe('PlatformClient against a real local server', () => {
 			expect(clock.sleeps).toEqual([1000, 1000]);
 			expect(error.description).toMatch(/^The platform asked to wait 1 s more, beyond the 2\.5 s the node waits for one item\. /);
 		});
+	});
+});
+
+describe('PlatformClient sends a request once, whatever the answer: only a 429 goes again', () => {
+	let server: Awaited<ReturnType<typeof scriptedServer>>;
+	afterEach(async () => await server?.stop());
+
+	it.each<[string, ScriptedAnswer]>([
+		['HTTP 422', 422],
+		['HTTP 501', 501],
+		['HTTP 503', 503],
+		['a lost answer', 'reset'],
+	])('is not sent again after %s', async (_, answer) => {
+		server = await scriptedServer([answer]);
+		await failureOf(send(contextFor(server.url), createRoom, 0));
+		expect(server.paths).toEqual(['/v1/rooms']);
+	});
+
+	it.each<[string, ScriptedAnswer]>([
+		['a server error', 503],
+		['a lost answer', 'reset'],
+	])('says after %s that it was not sent again, since the room may exist', async (_, answer) => {
+		server = await scriptedServer([answer]);
+		const error = await failureOf(send(contextFor(server.url), createRoom, 0));
+		expect(server.paths).toEqual(['/v1/rooms']);
+		expect(error.description).toMatch(/not (repeated|sent again)/);
+	});
+
+	it('is not repeated after a timeout, which already took the whole deadline', async () => {
+		server = await scriptedServer(['silent']);
+		const error = await failureOf(send(contextFor(server.url), createRoom, 0, { clock: fakeClock(), policy: { deadlineMs: 200 } }));
+		expect(error.message).toMatch(/within 0\.2 s \(timeout\)/);
+		expect(server.paths).toHaveLength(1);
+	});
+
+	it('keeps "check the Base URL" as the meaning of a 404', async () => {
+		server = await scriptedServer([404]);
+		const error = await failureOf(send(contextFor(server.url), createRoom, 0));
+		expect(error.description).toContain("Check the credential's Base URL");
+	});
+});
+
+describe('a credential that breaks a rule sends nothing, through n8n-core\'s real client', () => {
+	let sandbox: Sandbox;
+	beforeEach(async () => (sandbox = await startSandbox()));
+	afterEach(async () => await sandbox.stop());
+
+	it('a host with percent-encoding, which the client would decode into another host', async () => {
+		const encoded = sandbox.url.replace('127.0.0.1', '127.0.0%2E1');
+		const error = await createRoomFailure(encoded);
+		expect(error.message).toBe("The credential's Base URL has percent-encoding (%…) in its host name [item 0]");
+		expect(sandbox.state.requests).toEqual([]);
+	});
+
+	it('a space inside, which the client would encode and send', async () => {
+		const error = await createRoomFailure(`${sandbox.url}/my api`);
+		expect(error.message).toBe("The credential's Base URL has a space or a line break in it [item 0]");
+		expect(sandbox.state.requests).toEqual([]);
+	});
+
+	it('a password with a / in it, which would send the key to the host the user name seems to be', async () => {
+		// user "127.0.0.1", password "<port>/s3cret-pw": a parser reads the sandbox's address.
+		const error = await createRoomFailure(`${sandbox.url}/s3cret-pw@video.example.com`);
+		expect(error.message).toBe("The credential's Base URL has a user name or password in it (…@ before the host) [item 0]");
+		expect(error.description).toMatch(/Nothing was sent\.$/);
+		expect(JSON.stringify([error.message, error.description, error])).not.toContain('s3cret-pw');
+		expect(sandbox.state.requests).toEqual([]);
+	});
+
+	it('a port out of range', async () => {
+		const error = await createRoomFailure('http://127.0.0.1:99999');
+		expect(error.message).toBe("The credential's Base URL has a port that is not a number from 1 to 65535 [item 0]");
+		expect(error.description).toMatch(/Nothing was sent/);
+	});
+
+	it('a host with a character read as a dot, which would send the key to another host', async () => {
+		const lookalike = sandbox.url.replace('127.0.0.1', '127\u30020\uFF0E0\uFF611');
+		const error = await createRoomFailure(lookalike);
+		expect(error.message).toBe(
+			"The credential's Base URL has a character in its host name that web addresses read as a dot [item 0]",
+		);
+		expect(error.description).toMatch(/Nothing was sent/);
+		expect(sandbox.state.requests).toEqual([]);
+	});
+
+	it('a key too short to be one, which could not be hidden in messages', async () => {
+		const error = await createRoomFailure(sandbox.url, undefined, '1');
+		expect(error.message).toBe(
+			'The API key in the Video Platform API credential is too short to be an API key (1 character) [item 0]',
+		);
+		expect(error.description).toMatch(/Nothing was sent/);
+		expect(sandbox.state.requests).toEqual([]);
+	});
+
+	it.each(['', '  ', 'Bearer ', 'Bearer'])('the empty API key %p', async (apiKey) => {
+		const error = await createRoomFailure(sandbox.url, undefined, apiKey);
+		expect(error.message).toBe('The API key in the Video Platform API credential is empty [item 0]');
+		expect(sandbox.state.requests).toEqual([]);
 	});
 });

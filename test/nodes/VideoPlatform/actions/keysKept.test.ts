@@ -5,10 +5,10 @@ import {
 	MIN_PAUSE_MS,
 	pauseAfter,
 	PAUSE_PER_CHECK,
-} from '../../../../../nodes/VideoPlatform/actions/webhookDelivery/keysKept';
-import type { TimedCheck } from '../../../../../nodes/VideoPlatform/actions/webhookDelivery/keysKept';
-import type { Clock } from '../../../../../nodes/VideoPlatform/transport/stop';
-import { RunStop } from '../../../../../nodes/VideoPlatform/transport/stop';
+} from '../../../../nodes/VideoPlatform/actions/keysKept';
+import type { TimedCheck } from '../../../../nodes/VideoPlatform/actions/keysKept';
+import type { Clock } from '../../../../nodes/VideoPlatform/transport/stop';
+import { RunStop } from '../../../../nodes/VideoPlatform/transport/stop';
 
 /** A clock whose pauses end at once and are noted; `onPause` runs during each. */
 function fakeClock(onPause: () => void = () => {}) {

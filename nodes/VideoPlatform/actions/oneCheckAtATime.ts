@@ -30,6 +30,3 @@ export async function oneCheckAtATime<T>(list: string, check: () => Promise<T>):
 		if (lastQueued.get(list) === ended) lastQueued.delete(list);
 	}
 }
-
-/** How many lists have checks queued or running: none once every check has ended. */
-export const listsQueued = (): number => lastQueued.size;

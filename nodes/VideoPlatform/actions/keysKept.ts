@@ -1,4 +1,4 @@
-import type { Clock, RunStop } from '../../transport/stop';
+import type { Clock, RunStop } from '../transport/stop';
 
 /** A check of keys in n8n's list: those it found missing (and has now recorded), and how long it took. */
 export type TimedCheck = (keys: string[]) => Promise<{ missing: string[]; ms: number }>;
