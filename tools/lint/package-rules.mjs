@@ -2,7 +2,7 @@
 // strict mode needs the root eslint.config.mjs to be n8n's own, so these live here):
 // - the trigger and the action node share facts only through shared/ (and platform.ts, the spec's
 //   facts), never each other's files; shared/, platform.ts and credentials/ import neither node;
-// - a node's description (actions/versionDescription.ts, trigger/properties.ts) imports none of
+// - a node's description (actions/properties.ts, trigger/properties.ts) imports none of
 //   the code that runs it: a newcomer reads it alone;
 // - inline disables are refused, as n8n's scanner ignores them;
 // - the root's JavaScript files (gulpfile, index, jest config) get ESLint's recommended rules.
@@ -30,7 +30,7 @@ export default defineConfig([
 		rules: forbid(...triggerSide, '**/VideoPlatformTrigger.node'),
 	},
 	{
-		files: ['nodes/VideoPlatform/actions/versionDescription.ts'],
+		files: ['nodes/VideoPlatform/actions/properties.ts'],
 		rules: forbid(...triggerSide, '**/VideoPlatformTrigger.node', './router', '**/transport', '**/transport/**'),
 	},
 	{

@@ -4,7 +4,7 @@ import * as dropRedelivered from './webhookDelivery/dropRedelivered.operation';
 
 /**
  * The operations the router runs, by the values of the Resource and Operation lists
- * (versionDescription.ts). A new operation is one file and one line here.
+ * (properties.ts). A new operation is one file and one line here.
  */
 export const resources = {
 	room: { create },

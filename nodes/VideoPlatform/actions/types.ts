@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import type { PlatformRequester } from '../transport';
 import type { GuardedRun } from './guardedRun';
 
-/** What every operation file exports: its fields, which versionDescription.ts shows for it alone. */
+/** What every operation file exports: its fields, which properties.ts shows for it alone. */
 interface OperationParts {
 	properties: INodeProperties[];
 }

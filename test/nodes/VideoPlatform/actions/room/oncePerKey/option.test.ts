@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { versionDescription } from '../../../../../../nodes/VideoPlatform/actions/versionDescription';
+import { properties } from '../../../../../../nodes/VideoPlatform/actions/properties';
 import { readKeysToForget, readOncePerKey } from '../../../../../../nodes/VideoPlatform/actions/room/oncePerKey/option';
 import { createExecuteContext } from '../../../../../helpers/executeContext';
 
@@ -10,7 +10,7 @@ const keysToForget = (value: unknown) => readKeysToForget.call(createExecuteCont
 
 describe('Create Once Per Key: the option', () => {
 	it("is one of Room → Create's Options, in alphabetical order, and absent until added", () => {
-		const roomOptions = versionDescription.properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.[0] === 'room') as INodeProperties;
+		const roomOptions = properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.[0] === 'room') as INodeProperties;
 		expect((roomOptions.options as INodeProperties[]).map((o) => o.displayName)).toEqual(['Create Once Per Key', 'Max Concurrent Requests']);
 		expect(roomOptions.default).toEqual({});
 	});
@@ -30,7 +30,7 @@ describe('Create Once Per Key: the option', () => {
 	});
 
 	it("shows Keys to Forget only with Mode Forget These Items' Keys, and reads it as one key per line", () => {
-		const roomOptions = versionDescription.properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.[0] === 'room') as INodeProperties;
+		const roomOptions = properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.[0] === 'room') as INodeProperties;
 		const option = (roomOptions.options as INodeProperties[]).find((o) => o.name === 'createOncePerKey') as unknown as { options: Array<{ values: INodeProperties[] }> };
 		const field = option.options[0].values.find((f) => f.name === 'keysToForget');
 		expect(field?.displayOptions).toEqual({ show: { mode: ['forgetKeys'] } });

@@ -2,25 +2,27 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { resources } from '../../../../nodes/VideoPlatform/actions/resources';
+import { VideoPlatform } from '../../../../nodes/VideoPlatform/VideoPlatform.node';
 import type { Operation } from '../../../../nodes/VideoPlatform/actions/types';
-import { versionDescription } from '../../../../nodes/VideoPlatform/actions/versionDescription';
+import { properties as fields } from '../../../../nodes/VideoPlatform/actions/properties';
 
+const { description } = new VideoPlatform();
 const registry: Record<string, Record<string, Operation>> = resources;
 /** The fields n8n shows for these parameters, as its editor and its execution decide it. */
 const shown = (parameters: Record<string, string>) =>
-	versionDescription.properties.filter((p) => NodeHelpers.displayParameter(parameters, p, { typeVersion: 1 }, versionDescription));
+	fields.filter((p) => NodeHelpers.displayParameter(parameters, p, { typeVersion: 1 }, description));
 const values = (property?: INodeProperties) => (property?.options as INodePropertyOptions[]).map((option) => option.value);
-/** Resources whose operations all work on the whole input: they send nothing, so need no credential. */
+/** Resources whose operations all work on the whole input: they send nothing. */
 const sendingNothing = Object.entries(registry)
 	.filter(([, operations]) => Object.values(operations).every((operation) => operation.kind === 'batch'))
 	.map(([resource]) => resource);
 
-describe('the Video Platform node description', () => {
+describe("the Video Platform node's fields", () => {
 	it('lists the resources the router runs, in their order', () => {
 		expect(values(shown({}).find((p) => p.name === 'resource'))).toEqual(Object.keys(registry));
 	});
 
-	// Adding an operation: its file, its line in resources.ts, and its lines here; this fails for a missing one.
+	// Adding an operation: its file, its line in resources.ts, and its lines in properties.ts; this fails for a missing one.
 	it("lists each resource's operations in its Operation list, and shows each operation's fields for it alone", () => {
 		for (const [resource, operations] of Object.entries(registry)) {
 			const list = shown({ resource }).find((p) => p.name === 'operation');
@@ -43,9 +45,8 @@ describe('the Video Platform node description', () => {
 		}
 	});
 
-	it('asks for no credential, and is not offered to AI agents, exactly for the resources that send nothing', () => {
+	it('offers to AI agents no resource whose operations send nothing', () => {
 		expect(sendingNothing).toEqual(['webhookDelivery']);
-		expect(versionDescription.credentials?.[0].displayOptions).toEqual({ hide: { resource: sendingNothing } });
 		const resourceList = shown({}).find((p) => p.name === 'resource')?.options as INodePropertyOptions[];
 		const hiddenFromTools = resourceList.filter((option) => option.displayOptions?.show?.['@tool']?.[0] === false).map((option) => option.value);
 		expect(hiddenFromTools).toEqual(sendingNothing);
