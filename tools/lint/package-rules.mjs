@@ -2,7 +2,7 @@
 // strict mode needs the root eslint.config.mjs to be n8n's own, so these live here):
 // - the trigger and the action node share facts only through shared/ (and platform.ts, the spec's
 //   facts), never each other's files; shared/, platform.ts and credentials/ import neither node;
-// - a node's description (actions/properties.ts, trigger/properties.ts) imports none of
+// - a node's fields file (actions/properties.ts, trigger/properties.ts) imports none of
 //   the code that runs it: a newcomer reads it alone;
 // - inline disables are refused, as n8n's scanner ignores them;
 // - the root's JavaScript files (gulpfile, index, jest config) get ESLint's recommended rules.
