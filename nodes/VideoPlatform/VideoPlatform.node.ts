@@ -4,7 +4,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { actionGuidance, asTool } from './actions/guidance';
 import { properties } from './actions/properties';
-import { resourcesWithoutRequests } from './actions/resources';
 import { router } from './actions/router';
 import { API_CREDENTIAL } from './shared/credentials';
 
@@ -25,11 +24,17 @@ export class VideoPlatform implements INodeType {
 		...actionGuidance,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		// Hidden, not shown per resource: n8n's publish check reads saved parameters, which leave out
-		// a default resource, so "show" would let a Room node without a credential through.
 		credentials: [
-			{ name: API_CREDENTIAL.type, required: true, displayOptions: { hide: { resource: resourcesWithoutRequests } } },
+			{
+				name: API_CREDENTIAL.type,
+				required: true,
+				// Webhook Delivery sends nothing to the platform. Hidden there rather than shown for Room:
+				// n8n's publish check reads saved parameters, which leave out a default resource, so
+				// "show" would let a Room node without a credential through.
+				displayOptions: { hide: { resource: ['webhookDelivery'] } },
+			},
 		],
+		// Every field, in the editor's order.
 		properties,
 	};
 

@@ -1,4 +1,4 @@
-import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/filter';
+import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/properties';
 import { DEFAULT_KEYS_REMEMBERED } from '../../nodes/VideoPlatform/actions/rememberedKeys';
 import { listExecutions } from '../../tools/n8n/api';
 import { defaultVersion } from '../../tools/install/versions';

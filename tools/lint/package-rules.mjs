@@ -2,6 +2,8 @@
 // strict mode needs the root eslint.config.mjs to be n8n's own, so these live here):
 // - the trigger and the action node share facts only through shared/ (and platform.ts, the spec's
 //   facts), never each other's files; shared/, platform.ts and credentials/ import neither node;
+// - a node's fields file (actions/properties.ts, trigger/properties.ts) imports none of
+//   the code that runs it: a newcomer reads it alone;
 // - inline disables are refused, as n8n's scanner ignores them;
 // - the root's JavaScript files (gulpfile, index, jest config) get ESLint's recommended rules.
 import js from '@eslint/js';
@@ -26,6 +28,14 @@ export default defineConfig([
 	{
 		files: ['nodes/VideoPlatform/actions/**/*.ts', 'nodes/VideoPlatform/transport/**/*.ts', 'nodes/VideoPlatform/VideoPlatform.node.ts'],
 		rules: forbid(...triggerSide, '**/VideoPlatformTrigger.node'),
+	},
+	{
+		files: ['nodes/VideoPlatform/actions/properties.ts'],
+		rules: forbid(...triggerSide, '**/VideoPlatformTrigger.node', './router', '**/transport', '**/transport/**'),
+	},
+	{
+		files: ['nodes/VideoPlatform/trigger/properties.ts'],
+		rules: forbid(...actionSide, '**/VideoPlatform.node', './*', '!./guidance'),
 	},
 	{
 		files: ['nodes/VideoPlatform/shared/**/*.ts', 'nodes/VideoPlatform/platform.ts', 'credentials/**/*.ts'],

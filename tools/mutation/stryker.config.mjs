@@ -25,7 +25,6 @@ export const GUARANTEE_FILES = [
 	'nodes/VideoPlatform/actions/oneCheckAtATime.ts',
 	'nodes/VideoPlatform/actions/keysKept.ts',
 	'nodes/VideoPlatform/actions/webhookDelivery/*.ts',
-	'!nodes/VideoPlatform/actions/webhookDelivery/index.ts',
 ];
 
 export default {

@@ -1,11 +1,17 @@
-import * as room from './room';
-import type { Operation, Resource } from './types';
-import * as webhookDelivery from './webhookDelivery';
+import * as create from './room/create.operation';
+import type { Operation } from './types';
+import * as dropRedelivered from './webhookDelivery/dropRedelivered.operation';
 
-/** Every resource the node offers. A new resource is one folder and one line here. */
-export const resources = { room, webhookDelivery } satisfies Record<string, Resource>;
+/**
+ * The operations the router runs, by the values of the Resource and Operation lists
+ * (properties.ts). A new operation is one file and one line here.
+ */
+export const resources = {
+	room: { create },
+	webhookDelivery: { dropRedelivered },
+} satisfies Record<string, Record<string, Operation>>;
 
-const registry: Record<string, Resource> = resources;
+const registry: Record<string, Record<string, Operation>> = resources;
 
 function hasOwn(object: object, key: string): boolean {
 	return Object.prototype.hasOwnProperty.call(object, key);
@@ -13,14 +19,6 @@ function hasOwn(object: object, key: string): boolean {
 
 /** The operation chosen in the node, or undefined when the names are unknown. */
 export function findOperation(resource: string, operation: string): Operation | undefined {
-	const entry = hasOwn(registry, resource) ? registry[resource] : undefined;
-	return entry && hasOwn(entry.operations, operation) ? entry.operations[operation] : undefined;
+	const operations = hasOwn(registry, resource) ? registry[resource] : undefined;
+	return operations && hasOwn(operations, operation) ? operations[operation] : undefined;
 }
-
-/**
- * Resources whose operations send no request: they need no API credential, and they are not
- * offered to AI agents, since a batch operation works on a run's items and an agent's call is one.
- */
-export const resourcesWithoutRequests: string[] = Object.entries(registry)
-	.filter(([, entry]) => Object.values(entry.operations).every((operation) => operation.kind === 'batch'))
-	.map(([name]) => name);

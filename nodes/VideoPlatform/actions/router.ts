@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RateLimitReport } from '../transport';
@@ -7,34 +7,11 @@ import { API_CREDENTIAL } from '../shared/credentials';
 import { hintInOutputPane } from '../shared/executionHints';
 import type { ItemError } from '../shared/itemError';
 import { errorToJson } from '../shared/itemError';
+import { concurrencyOption, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
 import { asItemError } from './foreignError';
 import type { GuardedRun, SentItems } from './guardedRun';
 import { findOperation } from './resources';
 import type { ItemOperation, Operation } from './types';
-
-export const DEFAULT_CONCURRENCY = 10;
-export const MAX_CONCURRENCY = 50;
-
-/** Read once per run. */
-const concurrencyOption: INodeProperties = {
-	displayName: 'Max Concurrent Requests',
-	name: 'maxConcurrentRequests',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
-	default: DEFAULT_CONCURRENCY,
-	description:
-		'How many requests may be under way at once. Lower it if the platform rate-limits you often; 1 sends items one after another.',
-};
-
-/** The Options of every operation that sends requests; properties.ts adds them after its fields. */
-export const runOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [concurrencyOption],
-};
 
 function readConcurrency(this: IExecuteFunctions): number {
 	const value = Number(this.getNodeParameter(`options.${concurrencyOption.name}`, 0, DEFAULT_CONCURRENCY));

@@ -2,9 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EVENT_KIND_FIELD } from '../platform';
 import { valueAt } from './delivery';
+import { ALL_DELIVERIES } from './properties';
 import { exactSourceAt } from './rawJson';
-
-export const ALL_DELIVERIES = '*';
 
 /** Splits "a, b ,c" into ["a", "b", "c"]. */
 export function parseAllowedValues(list: string): string[] {

@@ -1,5 +1,5 @@
-import { EDITOR_NAMES } from '../shared/deliveryKey';
 import { parseAllowedValues } from './filter';
+import { OPTION_NAMES } from './properties';
 
 /** The trigger's Options as a delivery reads them, or the option that cannot be read. */
 export interface TriggerOptions {
@@ -7,13 +7,6 @@ export interface TriggerOptions {
 	filterField: string;
 	filterValues: string[];
 }
-
-/** The options' display names: the fields and the refusals name them alike. */
-export const OPTION_NAMES = {
-	deliveryIdField: EDITOR_NAMES.deliveryIdField,
-	filterField: 'Only When Field',
-	filterValues: 'Has One Of These Values',
-} as const;
 
 const isScalar = (value: unknown): value is string | number | boolean =>
 	typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));

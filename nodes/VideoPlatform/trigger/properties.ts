@@ -1,10 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { EVENT_KINDS } from '../platform';
-import { ALL_DELIVERIES } from './filter';
 import { DELIVERY_KEY_PATH, EDITOR_NAMES } from '../shared/deliveryKey';
 import { ACTIVATE, PLATFORM_SETTINGS } from './guidance';
-import { OPTION_NAMES } from './options';
+
+/** Trigger On's value for every delivery, until the platform publishes its event kinds. */
+export const ALL_DELIVERIES = '*';
+
+/** The options' display names: the fields and the refusals (options.ts) name them alike. */
+export const OPTION_NAMES = {
+	deliveryIdField: EDITOR_NAMES.deliveryIdField,
+	filterField: 'Only When Field',
+	filterValues: 'Has One Of These Values',
+} as const;
 
 const options = '($parameter["options"] || {})';
 const filterSet = `${options}.filterField && ${options}.filterValues`;

@@ -1,5 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { resources } from '../../../nodes/VideoPlatform/actions/resources';
+import type { Operation } from '../../../nodes/VideoPlatform/actions/types';
 import { VideoPlatform } from '../../../nodes/VideoPlatform/VideoPlatform.node';
 import { subtitleOf } from '../../helpers/subtitle';
 
@@ -28,6 +30,13 @@ describe('Video Platform node description', () => {
 		expect(property('resource')?.default).toBe('room');
 		expect(description.properties.filter((p) => p.name === 'operation').map(values)).toEqual([['create'], ['dropRedelivered']]);
 		expect(values(property('type'))).toEqual(['conference']);
+	});
+
+	it('asks for no credential exactly for the resources whose operations send nothing', () => {
+		const registry: Record<string, Record<string, Operation>> = resources;
+		const sendingNothing = Object.keys(registry).filter((resource) => Object.values(registry[resource]).every((operation) => operation.kind === 'batch'));
+		expect(sendingNothing).toEqual(['webhookDelivery']);
+		expect(description.credentials?.[0].displayOptions).toEqual({ hide: { resource: sendingNothing } });
 	});
 
 	it('shows the operation and resource as its subtitle in the editor', () => {

@@ -4,11 +4,7 @@ import { ROOM_TYPES, ROOMS_PATH } from '../../platform';
 import type { PlatformRequester } from '../../transport';
 import { readTextParameter } from '../parameters';
 import { responseToJson } from '../responseToJson';
-import type { OperationOption } from '../types';
 import { guardRun } from './oncePerKey/guard';
-import { createOncePerKeyOption } from './oncePerKey/option';
-
-export const option: OperationOption = { name: 'Create', description: 'Create a room', action: 'Create a room' };
 
 export const properties: INodeProperties[] = [
 	{
@@ -40,8 +36,6 @@ export const properties: INodeProperties[] = [
 export const kind = 'item';
 
 export const creates = 'room';
-
-export const options = [createOncePerKeyOption];
 
 export { guardRun };
 

@@ -8,16 +8,9 @@ import { errorToJson } from '../../shared/itemError';
 import { asItemError } from '../foreignError';
 import { quotable } from '../../transport';
 import { RunStop, systemClock } from '../../transport/stop';
-import type { OperationOption } from '../types';
 import type { KeyScope } from '../rememberedKeys';
 import { checkTwiceIfListNew, keysRememberedField, readKeysRemembered, readScope, storeFailureAdvice, timedCheck } from '../rememberedKeys';
 import { confirmKeysKept } from '../keysKept';
-
-export const option: OperationOption = {
-	name: 'Drop Redelivered',
-	description: "Let each of the trigger's deliveries through once, by its delivery key",
-	action: EDITOR_NAMES.dropRedeliveredAction,
-};
 
 /** Delivery Key's default as n8n stores it: the expression for the trigger's key. */
 const DEFAULT_DELIVERY_KEY = `=${DELIVERY_KEY_EXPRESSION}`;

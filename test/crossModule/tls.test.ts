@@ -10,15 +10,15 @@ import { TLSSocket } from 'node:tls';
 
 import type { NodeApiError } from 'n8n-workflow';
 
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
-import { createExecuteContext, realHttp } from '../../../helpers/executeContext';
+import { PlatformClient } from '../../nodes/VideoPlatform/transport';
+import { createExecuteContext, realHttp } from '../helpers/executeContext';
 import {
 	createRoom,
 	createRoomFailure as createRoomAt,
 	MAY_HAVE_CREATED_ROOM as MAY_HAVE,
-} from '../../../helpers/platformClient';
-import type { Sandbox } from '../../../helpers/sandbox';
-import { SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
+} from '../helpers/platformClient';
+import type { Sandbox } from '../helpers/sandbox';
+import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 
 /** A self-signed certificate for 127.0.0.1, made for this run only. */
 function selfSignedCertificate(): { key: Buffer; cert: Buffer } {

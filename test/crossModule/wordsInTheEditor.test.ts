@@ -1,9 +1,9 @@
 // Cross-module: what the editor shows of both nodes and the API credential, read as a user reads it.
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
-import { VideoPlatformApi } from '../../../credentials/VideoPlatformApi.credentials';
-import { VideoPlatform } from '../../../nodes/VideoPlatform/VideoPlatform.node';
-import { VideoPlatformTrigger } from '../../../nodes/VideoPlatform/VideoPlatformTrigger.node';
+import { VideoPlatformApi } from '../../credentials/VideoPlatformApi.credentials';
+import { VideoPlatform } from '../../nodes/VideoPlatform/VideoPlatform.node';
+import { VideoPlatformTrigger } from '../../nodes/VideoPlatform/VideoPlatformTrigger.node';
 
 const action = new VideoPlatform().description;
 const trigger = new VideoPlatformTrigger().description;

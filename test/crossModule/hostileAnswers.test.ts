@@ -1,12 +1,12 @@
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
-import { createExecuteContext } from '../../../helpers/executeContext';
+import { PlatformClient } from '../../nodes/VideoPlatform/transport';
+import { createExecuteContext } from '../helpers/executeContext';
 import {
 	createRoom,
 	createRoomFailure as createRoomAt,
 	MAY_HAVE_CREATED_ROOM as MAY_HAVE,
-} from '../../../helpers/platformClient';
-import type { Sandbox } from '../../../helpers/sandbox';
-import { SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
+} from '../helpers/platformClient';
+import type { Sandbox } from '../helpers/sandbox';
+import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 
 const escaped = (text: string) => text.replace(/[.;]/g, '\\$&');
 

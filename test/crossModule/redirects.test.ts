@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 
-import { createRoomFailure as createRoomAt, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
-import { ANGLE_BRACKETS, outsideTextWithMarkup } from '../../../helpers/outsideText';
-import type { Sandbox } from '../../../helpers/sandbox';
-import { SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
-import { handAnsweredServerForTests } from '../../../helpers/scriptedServer';
+import { createRoomFailure as createRoomAt, MAY_HAVE_CREATED_ROOM } from '../helpers/platformClient';
+import { ANGLE_BRACKETS, outsideTextWithMarkup } from '../helpers/outsideText';
+import type { Sandbox } from '../helpers/sandbox';
+import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
+import { handAnsweredServerForTests } from '../helpers/scriptedServer';
 
 const NEVER_FOLLOWED = "The node never follows redirects, so that the API key goes only to the Base URL's address";
 

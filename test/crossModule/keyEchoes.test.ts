@@ -5,12 +5,12 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import type { NodeApiError } from 'n8n-workflow';
 
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
-import { KEY_REMOVED_MARKER } from '../../../../nodes/VideoPlatform/transport/platformText';
-import { MAX_API_KEY_LENGTH } from '../../../../nodes/VideoPlatform/shared/apiKey';
-import { createExecuteContext } from '../../../helpers/executeContext';
-import { apiKeyWith, invisibleCharacter, keyWithIs, showsRunOf, spreadWith } from '../../../helpers/keyTraces';
-import { createRoom, createRoomFailure } from '../../../helpers/platformClient';
+import { PlatformClient } from '../../nodes/VideoPlatform/transport';
+import { KEY_REMOVED_MARKER } from '../../nodes/VideoPlatform/transport/platformText';
+import { MAX_API_KEY_LENGTH } from '../../nodes/VideoPlatform/shared/apiKey';
+import { createExecuteContext } from '../helpers/executeContext';
+import { apiKeyWith, invisibleCharacter, keyWithIs, showsRunOf, spreadWith } from '../helpers/keyTraces';
+import { createRoom, createRoomFailure } from '../helpers/platformClient';
 
 /** A platform that answers with the status and body the test makes from the key it was sent. */
 let answer: (key: string) => { status: number; body: string; type?: string };

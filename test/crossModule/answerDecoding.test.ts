@@ -6,11 +6,11 @@ import zlib from 'node:zlib';
 import fc from 'fast-check';
 import type { NodeApiError } from 'n8n-workflow';
 
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
-import { createExecuteContext } from '../../../helpers/executeContext';
-import { createRoom, MAY_HAVE_CREATED_ROOM as MAY_HAVE } from '../../../helpers/platformClient';
-import { SANDBOX_KEY } from '../../../helpers/sandbox';
-import { anyText } from '../../../helpers/unicode';
+import { PlatformClient } from '../../nodes/VideoPlatform/transport';
+import { createExecuteContext } from '../helpers/executeContext';
+import { createRoom, MAY_HAVE_CREATED_ROOM as MAY_HAVE } from '../helpers/platformClient';
+import { SANDBOX_KEY } from '../helpers/sandbox';
+import { anyText } from '../helpers/unicode';
 
 /**
  * Successful answers are read right or not at all, through n8n-core's real client: the charset

@@ -3,11 +3,11 @@ import type { ServerResponse } from 'node:http';
 
 import type { NodeApiError } from 'n8n-workflow';
 
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
-import { createExecuteContext } from '../../../helpers/executeContext';
-import { createRoom } from '../../../helpers/platformClient';
-import { SANDBOX_KEY } from '../../../helpers/sandbox';
-import { handAnsweredServerForTests } from '../../../helpers/scriptedServer';
+import { PlatformClient } from '../../nodes/VideoPlatform/transport';
+import { createExecuteContext } from '../helpers/executeContext';
+import { createRoom } from '../helpers/platformClient';
+import { SANDBOX_KEY } from '../helpers/sandbox';
+import { handAnsweredServerForTests } from '../helpers/scriptedServer';
 
 // One execution, one cancel signal, and the node run many times in it (a loop over batches):
 // n8n sets no limit on that signal's listeners, so what each run leaves on it stays until the execution ends.

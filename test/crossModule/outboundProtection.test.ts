@@ -3,13 +3,13 @@ import fc from 'fast-check';
 import type { NodeApiError } from 'n8n-workflow';
 import { NodeApiError as N8nNodeApiError } from 'n8n-workflow';
 
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
-import { noAnswerOutcome } from '../../../../nodes/VideoPlatform/transport/outcome';
-import { createExecuteContext, realHttp, testNode } from '../../../helpers/executeContext';
-import { requestError } from '../../../../nodes/VideoPlatform/transport/messages';
-import { createRoom, createRoomFailure, failedCreateRoom as failed } from '../../../helpers/platformClient';
-import type { Sandbox } from '../../../helpers/sandbox';
-import { SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
+import { PlatformClient } from '../../nodes/VideoPlatform/transport';
+import { noAnswerOutcome } from '../../nodes/VideoPlatform/transport/outcome';
+import { createExecuteContext, realHttp, testNode } from '../helpers/executeContext';
+import { requestError } from '../../nodes/VideoPlatform/transport/messages';
+import { createRoom, createRoomFailure, failedCreateRoom as failed } from '../helpers/platformClient';
+import type { Sandbox } from '../helpers/sandbox';
+import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 
 /**
  * Requests that n8n itself refuses to send: its outbound (SSRF) protection, as n8n 2.41 runs it

@@ -8,12 +8,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers, validateNodeCredentials } from 'n8n-workflow';
 
-import { deliveryItem } from '../../../../../nodes/VideoPlatform/trigger/delivery';
-import { deliveryKeyOf } from '../../../../../nodes/VideoPlatform/trigger/deliveryKey';
-import { VideoPlatform } from '../../../../../nodes/VideoPlatform/VideoPlatform.node';
-import { createDeduplicationStore, createFilterContext } from '../../../../helpers/deduplicationContext';
-import { expressionWorkflow } from '../../../../helpers/credentialExpression';
-import { subtitleOf } from '../../../../helpers/subtitle';
+import { deliveryItem } from '../../nodes/VideoPlatform/trigger/delivery';
+import { deliveryKeyOf } from '../../nodes/VideoPlatform/trigger/deliveryKey';
+import { VideoPlatform } from '../../nodes/VideoPlatform/VideoPlatform.node';
+import { createDeduplicationStore, createFilterContext } from '../helpers/deduplicationContext';
+import { expressionWorkflow } from '../helpers/credentialExpression';
+import { subtitleOf } from '../helpers/subtitle';
 
 const node = new VideoPlatform();
 const { description } = node;
