@@ -27,14 +27,14 @@ const recordFiles = (record) => ({ record, log: record.replace(/\.json$/, '.log'
  * `npm start` exactly as a user types it, to check that it gets ready and stops; with everything
  * it prints (also appended to `logFile`, as it comes), its exit code and its seconds.
  * @param {string} dataDir
- * @param {{ logFile?: string, forwardSigterm?: boolean }} [options]  forwardSigterm: a SIGTERM to this process stops it too
+ * @param {{ logFile?: string, signal?: AbortSignal }} [options]  signal: stops it (npm passes SIGTERM on, and npm start stops what it started)
  * @returns {Promise<StartRun>}
  */
-function npmStart(dataDir, { logFile, forwardSigterm = false } = {}) {
+function npmStart(dataDir, { logFile, signal } = {}) {
 	const started = Date.now();
 	const args = ['start', '--', '--exit-when-ready', '--port', '0', '--sandbox-port', '0', '--data', dataDir];
 	return new Promise((resolve) => {
-		const child = spawn('npm', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn('npm', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], signal });
 		let output = '';
 		const take = (/** @type {Buffer} */ chunk) => {
 			output += chunk;
@@ -43,15 +43,11 @@ function npmStart(dataDir, { logFile, forwardSigterm = false } = {}) {
 		child.stdout.on('data', take);
 		child.stderr.on('data', take);
 		const seconds = () => Math.round((Date.now() - started) / 1000);
-		// npm passes the signal on, and npm start stops what it started.
-		const stop = () => child.kill('SIGTERM');
-		if (forwardSigterm) process.once('SIGTERM', stop);
-		const end = (/** @type {StartRun} */ run) => {
-			process.off('SIGTERM', stop);
-			resolve(run);
-		};
-		child.on('error', (error) => end({ code: null, output: `${output}\n"npm start" could not be started: ${error.message}\n`, seconds: seconds() }));
-		child.on('close', (code) => end({ code, output, seconds: seconds() }));
+		child.on('error', (error) => {
+			// Stopped on purpose: 'close' follows.
+			if (error.name !== 'AbortError') resolve({ code: null, output: `${output}\n"npm start" could not be started: ${error.message}\n`, seconds: seconds() });
+		});
+		child.on('close', (code) => resolve({ code, output, seconds: seconds() }));
 	});
 }
 
@@ -102,8 +98,14 @@ function recordedStart(record, timeoutMs) {
  */
 async function main(record) {
 	const { log, dataDir } = recordFiles(record);
-	const run = await npmStart(dataDir, { logFile: log, forwardSigterm: true });
+	// A stopped `npm test` (SIGTERM) stops the start, and installs nothing more.
+	const stopping = new AbortController();
+	const stop = () => stopping.abort();
+	process.once('SIGTERM', stop);
+	const run = await npmStart(dataDir, { logFile: log, signal: stopping.signal });
+	process.off('SIGTERM', stop);
 	writeRecord(record, run);
+	if (stopping.signal.aborted) process.exit(143);
 	recordPhase('first npm start (background)', run.seconds);
 	const later = laterNode24Versions();
 	process.stderr.write(`[test] the first npm start ended with exit code ${run.code} in ${run.seconds} s; installing n8n ${later.join(', ')}\n`);
