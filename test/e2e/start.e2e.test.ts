@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -7,7 +6,8 @@ import { sandboxCredential, SANDBOX_CREDENTIAL_ID } from '../../tools/n8n/exampl
 import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/n8n/api';
 import { N8n } from '../../tools/n8n/n8n';
 import { defaultVersion, majorOf, versionSpec } from '../../tools/install/versions';
-import { repoRoot, scratchRoot } from '../../tools/common/paths';
+import { scratchRoot } from '../../tools/common/paths';
+import { npmStart, recordedStart, recordFiles, RECORD_ENV } from '../../tools/checks/first-start';
 import { outputOf, VIDEO_PLATFORM, VIDEO_PLATFORM_TRIGGER } from '../../tools/n8n/workflows';
 import { sendSampleDelivery } from '../../tools/sandbox/webhook';
 import { startEnvironment, userFolderFor, WEBHOOK_EXAMPLE } from '../../tools/start';
@@ -17,36 +17,28 @@ import { FULL_VERSIONS } from './n8nWithPackage';
 const DEFAULT_VERSION = defaultVersion();
 const escaped = DEFAULT_VERSION.replace(/\./g, '\\.');
 
-/** `npm start` exactly as a user types it, with everything it prints and how long it took. */
-function npmStart(dataDir: string): Promise<{ code: number | null; output: string; seconds: number }> {
-	const started = Date.now();
-	const args = ['start', '--', '--exit-when-ready', '--port', '0', '--sandbox-port', '0', '--data', dataDir];
-	return new Promise((resolve) => {
-		const child = spawn('npm', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-		let output = '';
-		child.stdout.on('data', (chunk) => (output += chunk));
-		child.stderr.on('data', (chunk) => (output += chunk));
-		child.on('close', (code) => resolve({ code, output, seconds: Math.round((Date.now() - started) / 1000) }));
-	});
-}
+// `npm test` runs the first start in the background, beside the fast tests, and records it;
+// run alone, this file runs it itself.
+const recorded = process.env[RECORD_ENV];
+const BACKGROUND_WAIT_MS = 30 * 60_000;
 
 describe('npm start from the command line, first and second time', () => {
-	const dataDir = path.join(scratchRoot, `e2e-npm-start-${process.pid}`);
+	const dataDir = recorded ? recordFiles(recorded).dataDir : path.join(scratchRoot, `e2e-npm-start-${process.pid}`);
 	let first: Awaited<ReturnType<typeof npmStart>>;
 	let second: Awaited<ReturnType<typeof npmStart>>;
 	const changed = { ...sandboxCredential('http://127.0.0.1:9/changed-by-the-user', 'changed-key'), name: 'Changed by the user' };
 	const userFolder = userFolderFor(dataDir, String(majorOf(DEFAULT_VERSION)));
 
 	beforeAll(async () => {
-		first = await npmStart(dataDir);
+		first = recorded ? await recordedStart(recorded, BACKGROUND_WAIT_MS) : await npmStart(dataDir);
 		// The user edits the sandbox credential between the two starts.
 		const n8n = await new N8n({ version: DEFAULT_VERSION, userFolder }).prepare();
 		await n8n.importCredentials([changed]);
 		second = await npmStart(dataDir);
 		process.stderr.write(
-			`[npm start] first: ${first.seconds} s, ${first.output.split('\n').length} lines; second: ${second.seconds} s, ${second.output.split('\n').length} lines\n`,
+			`[npm start] first${recorded ? ` (in the background, ${recorded})` : ''}: ${first.seconds} s, ${first.output.split('\n').length} lines; second: ${second.seconds} s, ${second.output.split('\n').length} lines\n`,
 		);
-	}, 40 * 60_000);
+	}, BACKGROUND_WAIT_MS + 10 * 60_000);
 
 	afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// `npm test`: lint, types, build, then every jest project but the load runs, each phase timed
+// `npm test`: build, lint, types, then every jest project but the load runs, each phase timed
 // (tools/checks/phases.js). Stops at the first phase that fails, as `a && b` would.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -8,40 +8,62 @@ const path = require('node:path');
 
 const { phasesFile, repoRoot, scratchRoot } = require('../common/paths');
 const { installableVersions, versionSpec } = require('../install/versions');
+const { RECORD_ENV, laterNode24Versions, recordFiles } = require('./first-start');
 const { recordPhase } = require('./phases');
 
+/** @type {[string, string, string[]]} */
+const BUILD = ['build', 'npm', ['run', 'build']];
 /** @type {[string, string, string[]][]} */
 const PHASES = [
 	['lint', 'npm', ['run', 'lint']],
 	['typecheck', 'npm', ['run', 'typecheck']],
-	['build', 'npm', ['run', 'build']],
 	['jest (unit, workflows, package, e2e)', 'npx', ['jest', '--selectProjects', 'unit', 'workflows', 'package', 'e2e', '--json', '--outputFile=.scratch/jest-results.json']],
 ];
 
-// Installs that the end-to-end tests start record their time too (tools/install/n8n.js).
-fs.rmSync(phasesFile, { force: true });
-fs.mkdirSync(scratchRoot, { recursive: true });
-process.env.VIDEOPLATFORM_RECORD_PHASES = '1';
-
-/**
- * The n8n versions that run on this Node install on the core that lint and the one jest worker leave
- * idle. Node 24 and what needs it are left to the first end-to-end test, which proves that a user's
- * first `npm start` installs them (VIDEOPLATFORM_EXPECT_COLD_CACHE). A test that needs a version
- * still installing waits for it (the install's lock).
- */
-const early = installableVersions().filter((version) => versionSpec(version).node === 20);
-const earlyLog = path.join(scratchRoot, 'early-installs.log');
-const installs = spawn(process.execPath, [path.join(repoRoot, 'tools/install/cli.js'), ...early], {
-	cwd: repoRoot,
-	stdio: ['ignore', fs.openSync(earlyLog, 'w'), fs.openSync(earlyLog, 'a')],
-});
-process.stdout.write(`[test] installing n8n ${early.join(', ')} beside lint and the fast tests (output: ${path.relative(repoRoot, earlyLog)})\n`);
-// A run that stops early leaves no install behind; an install cut short is redone by the next run.
-process.on('exit', () => installs.exitCode === null && installs.kill());
-
-for (const [name, command, args] of PHASES) {
+/** Runs one phase, records its time, and ends the run if it fails. */
+function runPhase(/** @type {[string, string, string[]]} */ [name, command, args]) {
 	const started = performance.now();
 	const { status } = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
 	recordPhase(name, (performance.now() - started) / 1000);
 	if (status !== 0) process.exit(status ?? 1);
 }
+
+// Installs that the end-to-end tests start record their time too (tools/install/n8n.js).
+fs.rmSync(phasesFile, { force: true });
+fs.mkdirSync(scratchRoot, { recursive: true });
+process.env.VIDEOPLATFORM_RECORD_PHASES = '1';
+for (const stale of fs.readdirSync(scratchRoot).filter((name) => name.startsWith('first-npm-start-'))) {
+	fs.rmSync(path.join(scratchRoot, stale), { recursive: true, force: true });
+}
+
+/**
+ * Two install chains run in the background, on the core that lint and the one jest worker leave
+ * idle, side by side (npm installs wait on the network and the disk as much as on the CPU):
+ * - the n8n versions that run on this Node;
+ * - a user's first `npm start` (tools/checks/first-start.js), which installs Node 24 and the default
+ *   n8n when the cache is empty; test/e2e/start.e2e.test.ts checks its record
+ *   (VIDEOPLATFORM_EXPECT_COLD_CACHE). Then the other Node-24 versions.
+ * A test that needs a version still installing waits for it (the install's lock).
+ * @param {string} name
+ * @param {string[]} args
+ */
+function inBackground(name, args) {
+	const log = path.join(scratchRoot, `${name}.log`);
+	const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')] });
+	// A run that stops early leaves no install behind; an install cut short is redone by the next run.
+	process.on('exit', () => child.exitCode === null && child.kill());
+	return path.relative(repoRoot, log);
+}
+
+const early = installableVersions().filter((version) => versionSpec(version).node === 20);
+const earlyLog = inBackground('early-installs', [path.join(repoRoot, 'tools/install/cli.js'), ...early]);
+process.stdout.write(`[test] installing n8n ${early.join(', ')} beside lint and the fast tests (output: ${earlyLog})\n`);
+
+// Built before the background npm start builds too, so that no build empties dist while the other packs.
+runPhase(BUILD);
+const record = path.join(scratchRoot, `first-npm-start-${process.pid}.json`);
+process.env[RECORD_ENV] = record;
+const startLog = inBackground(`first-npm-start-${process.pid}-then-installs`, [path.join(repoRoot, 'tools/checks/first-start.js'), record]);
+process.stdout.write(`[test] a first npm start (output: ${path.relative(repoRoot, recordFiles(record).log)}), then n8n ${laterNode24Versions().join(', ')}, beside the fast tests (output: ${startLog})\n`);
+
+for (const phase of PHASES) runPhase(phase);

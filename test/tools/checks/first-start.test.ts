@@ -1,0 +1,54 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { laterNode24Versions, recordedStart, recordFiles, writeRecord } from '../../../tools/checks/first-start';
+import { defaultVersion, installableVersions, versionSpec } from '../../../tools/install/versions';
+
+const run = { code: 0, output: 'n8n is ready\n…ünïcødé ✓\n', seconds: 301 };
+
+describe('the first npm start that npm test runs in the background', () => {
+	let dir: string;
+	let record: string;
+	beforeEach(() => {
+		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-first-start-'));
+		record = path.join(dir, 'first-npm-start-42.json');
+	});
+	afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+	it('keeps its output and its n8n data beside its record, named after the same run', () => {
+		expect(recordFiles(record)).toEqual({ record, log: path.join(dir, 'first-npm-start-42.log'), dataDir: path.join(dir, 'first-npm-start-42-data') });
+	});
+
+	it('is read as soon as it is recorded, not before', async () => {
+		let read: unknown;
+		const reading = recordedStart(record, 60_000).then((found) => (read = found));
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(read).toBeUndefined();
+		const started = Date.now();
+		writeRecord(record, run);
+		expect(await reading).toEqual(run);
+		// The file system's event, not a poll of seconds.
+		expect(Date.now() - started).toBeLessThan(1_000);
+	});
+
+	it('is read at once when it was recorded before the test looked', async () => {
+		writeRecord(record, run);
+		expect(await recordedStart(record, 1_000)).toEqual(run);
+		expect(fs.readdirSync(dir)).toEqual(['first-npm-start-42.json']);
+	});
+
+	it('fails after the timeout with where its output is when it never ends', async () => {
+		await expect(recordedStart(record, 300)).rejects.toThrow(
+			`The first npm start that npm test runs in the background had not finished after 0 minutes (no ${record}); its output so far: ${path.join(dir, 'first-npm-start-42.log')}`,
+		);
+	});
+
+	it('is followed by every Node-24 version but the one npm start installed', () => {
+		const later = laterNode24Versions();
+		const node24 = installableVersions().filter((version) => versionSpec(version).node === 24);
+		expect(versionSpec(defaultVersion()).node).toBe(24);
+		expect(later).not.toContain(defaultVersion());
+		expect([...later, defaultVersion()].sort()).toEqual([...node24].sort());
+	});
+});
