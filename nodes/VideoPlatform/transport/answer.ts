@@ -166,14 +166,14 @@ function answerText(bytes: Buffer, contentType: unknown): { text: string } | { u
 	}
 }
 
-/** Whether n8n's client decompressed the answer: a whole body whose length is not its Content-Length (docs/development.md). */
+/** Whether n8n's client decompressed the answer: a whole body whose length is not its Content-Length (docs/design.md). */
 function inflatedByClient(answer: ReadAnswer, headers: Record<string, unknown> | undefined, status: number): boolean {
 	const length = headers?.['content-length'];
 	if (status === 204 || typeof length !== 'string' || !/^\d+$/.test(length.trim())) return false;
 	return Number(length) !== answer.bytes.length;
 }
 
-/** A 2xx answer's body: JSON, else the text as it came; one inflated by n8n's client must show its end (docs/development.md). */
+/** A 2xx answer's body: JSON, else the text as it came; one inflated by n8n's client must show its end (docs/design.md). */
 export function decodeSuccess(answer: ReadAnswer, response: { headers?: Record<string, unknown>; statusCode: number }): Outcome {
 	const { headers, statusCode: status } = response;
 	const encoding = undecodedEncoding(headers?.['content-encoding']);

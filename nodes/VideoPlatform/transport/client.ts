@@ -59,7 +59,7 @@ interface TransportOptions {
 	policy?: Partial<TransportPolicy>;
 }
 
-/** The one way requests reach the platform, one per node run (a request's life: docs/development.md). */
+/** The one way requests reach the platform, one per node run (a request's life: docs/design.md). */
 export class PlatformClient {
 	/** Read and checked once per run: the credential does not change within it. */
 	private credential?: Promise<{ checked: CheckedCredential; decrypted: ICredentialsDecrypted }>;
@@ -208,7 +208,7 @@ function httpOptions(request: PlatformRequest, url: string, deadlineMs: number):
 	return {
 		method: request.method,
 		url,
-		// Uncompressed: n8n's client inflates a cut gzip answer without an error (docs/development.md).
+		// Uncompressed: n8n's client inflates a cut gzip answer without an error (docs/design.md).
 		headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Encoding': 'identity' },
 		body: request.body === undefined ? undefined : JSON.stringify(request.body),
 		// A stream, so that the answer's size and its deadline are the node's to enforce.

@@ -150,7 +150,7 @@ function baseUrlAdvice(target: URL | undefined, failed: FailedRequest): string {
 }
 
 /**
- * A 3xx is never followed (docs/development.md); what it says about the POST decides the words
+ * A 3xx is never followed (docs/design.md); what it says about the POST decides the words
  * (redirectMeaning). A web target is shown without user info, query or fragment; of any other,
  * only its scheme (`javascript:`, `data:`), since the rest may be a whole page.
  */
@@ -278,7 +278,7 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 	}
 }
 
-/** The one way a failed request becomes its item's error; only the Base URL and URL are redacted here (docs/development.md). */
+/** The one way a failed request becomes its item's error; only the Base URL and URL are redacted here (docs/design.md). */
 export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError {
 	const words = failureWords(outcome, failed);
 	// A 5xx's own words already say that the platform may have acted.

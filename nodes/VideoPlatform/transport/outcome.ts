@@ -24,7 +24,7 @@ export type Outcome =
 	| { kind: 'too-deep'; status: number }
 	| { kind: 'html-page'; status: number };
 
-/** Why a 2xx answer could not be read (`label`: the Content-Encoding or charset); see docs/development.md for `inflated-unverified`. */
+/** Why a 2xx answer could not be read (`label`: the Content-Encoding or charset); see docs/design.md for `inflated-unverified`. */
 type UndecodableWhy = 'encoding' | 'damaged' | 'charset' | 'not-in-charset' | 'not-json' | 'inflated-unverified';
 
 /** Every outcome but a success: each fails its item. */
@@ -72,7 +72,7 @@ export function heldBackByStop(outcome: Outcome): boolean {
 /** How often one request was refused with 429 so far, and how long it waited for them; the client keeps it. */
 export type RateLimitBudget = { refusals: number; waitedMs: number };
 
-/** Every retry decision: only a 429 is sent again (why, and where a safe retry would go: docs/development.md). */
+/** Every retry decision: only a 429 is sent again (why, and where a safe retry would go: docs/design.md). */
 export function nextStep(
 	outcome: Outcome,
 	budget: Readonly<RateLimitBudget>,
@@ -128,7 +128,7 @@ function tlsFailureReason({ code, message }: NetworkFailure): string | undefined
 	return undefined;
 }
 
-/** Ends of OpenSSL reasons only a handshake gives, before sending; any other TLS failure may come after (docs/development.md). */
+/** Ends of OpenSSL reasons only a handshake gives, before sending; any other TLS failure may come after (docs/design.md). */
 const HANDSHAKE_ONLY_REASONS = [
 	'wrong version number', 'unsupported protocol', 'no protocols available', 'alert handshake failure', 'alert protocol version',
 	'alert certificate required', 'alert bad certificate', 'alert unknown ca', 'alert certificate unknown', 'alert unsupported certificate',

@@ -41,7 +41,7 @@ export function retryDelayMs(retryAfterHeader: unknown, retry: number, policy: R
 
 const WINDOW_MS = 1000;
 /** After a 429, requests go at this share of the rate the platform accepted in the second before: a little
- * below it, so that the jitter of timers and the network seldom brings a second over (docs/development.md). */
+ * below it, so that the jitter of timers and the network seldom brings a second over (docs/design.md). */
 const SAFE_SHARE = 0.98;
 /** How long a rate learned from a 429 is kept before it is raised again. */
 const HOLD_MS = 2000;
@@ -62,7 +62,7 @@ export interface RateLimitReport {
 	pausedMs: number;
 }
 
-/** Paces every run sharing it near the platform's rate limit, learned from 429s (how: docs/development.md, "The pacer"). */
+/** Paces every run sharing it near the platform's rate limit, learned from 429s (how: docs/design.md, "The pacer"). */
 export class RequestPacer {
 	private resumeAt = 0;
 
