@@ -48,6 +48,11 @@ const webhookNode = (/** @type {string} */ id, /** @type {object} */ parameters 
 	wf.node('Webhook', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: id, responseMode: 'onReceived', options: {}, ...parameters }, { typeVersion: 2, webhookId: `${id}-0000-4000-8000-000000000000`.slice(0, 36), ...extra });
 const minimalNode = (/** @type {string} */ webhookId, /** @type {object} */ parameters = {}, /** @type {object} */ extra = {}) =>
 	wf.node('Minimal Trigger', MINIMAL_TRIGGER, { authentication: 'none', ...parameters }, { typeVersion: 2, webhookId, ...extra });
+/** The package's webhook credential, which the trigger and the minimal trigger check the header with. */
+const SECRET_CREDENTIAL = { credentials: { videoPlatformWebhookApi: { id: 'benchSecret', name: 'benchSecret' } } };
+/** Trigger (Delivery ID Field set) → a deduplicating node → No Op. */
+const filtered = (/** @type {string} */ id, /** @type {string} */ webhookId, /** @type {import('../n8n/workflows').WorkflowNode} */ filter) =>
+	wf.workflow(id, [triggerNode(webhookId, { options: { deliveryIdField: 'id' } }), filter, noOp()]);
 const triggerNode = (/** @type {string} */ webhookId, /** @type {object} */ parameters = {}, /** @type {object} */ extra = {}) =>
 	wf.node('Video Platform Trigger', wf.VIDEO_PLATFORM_TRIGGER, { authentication: 'none', event: '*', options: {}, ...parameters }, { typeVersion: TRIGGER_VERSION, webhookId, ...extra });
 
@@ -65,18 +70,12 @@ const SIDES = {
 	minimalAuth: {
 		key: 'minimalAuth',
 		label: 'Minimal community trigger, the same header checked → No Op',
-		workflow: wf.workflow('benchMinimalAuth', [
-			minimalNode('b0000009-0000-4000-8000-000000000000', { authentication: 'secretHeader' }, { credentials: { videoPlatformWebhookApi: { id: 'benchSecret', name: 'benchSecret' } } }),
-			noOp(),
-		]),
+		workflow: wf.workflow('benchMinimalAuth', [minimalNode('b0000009-0000-4000-8000-000000000000', { authentication: 'secretHeader' }, SECRET_CREDENTIAL), noOp()]),
 	},
 	triggerAuth: {
 		key: 'triggerAuth',
 		label: 'Video Platform Trigger, shared secret → No Op',
-		workflow: wf.workflow('benchTriggerAuth', [
-			triggerNode('b0000004-0000-4000-8000-000000000000', { authentication: 'secretHeader' }, { credentials: { videoPlatformWebhookApi: { id: 'benchSecret', name: 'benchSecret' } } }),
-			noOp(),
-		]),
+		workflow: wf.workflow('benchTriggerAuth', [triggerNode('b0000004-0000-4000-8000-000000000000', { authentication: 'secretHeader' }, SECRET_CREDENTIAL), noOp()]),
 	},
 	triggerId: {
 		key: 'triggerId',
@@ -92,30 +91,18 @@ const SIDES = {
 	triggerDrop: {
 		key: 'triggerDrop',
 		label: `Video Platform Trigger → Drop Redelivered (${KEYS_REMEMBERED.toLocaleString('en-US')} keys remembered before the first delivery) → No Op`,
-		workflow: wf.workflow('benchTriggerDrop', [
-			triggerNode('b0000006-0000-4000-8000-000000000000', { options: { deliveryIdField: 'id' } }),
-			wf.dropRedelivered('Drop Redelivered', { keysRemembered: KEYS_REMEMBERED }),
-			noOp(),
-		]),
+		workflow: filtered('benchTriggerDrop', 'b0000006-0000-4000-8000-000000000000', wf.dropRedelivered('Drop Redelivered', { keysRemembered: KEYS_REMEMBERED })),
 	},
 	// The pair: the same trigger, key and history size; both lists filled alike before the first delivery.
 	triggerDropHistory: {
 		key: 'triggerDropHistory',
 		label: `Video Platform Trigger → Drop Redelivered (Keys Remembered ${HISTORY_SIZE.toLocaleString('en-US')}) → No Op`,
-		workflow: wf.workflow('benchTriggerDropHistory', [
-			triggerNode('b000000a-0000-4000-8000-000000000000', { options: { deliveryIdField: 'id' } }),
-			wf.dropRedelivered('Drop Redelivered', { keysRemembered: HISTORY_SIZE }),
-			noOp(),
-		]),
+		workflow: filtered('benchTriggerDropHistory', 'b000000a-0000-4000-8000-000000000000', wf.dropRedelivered('Drop Redelivered', { keysRemembered: HISTORY_SIZE })),
 	},
 	triggerRemoveDuplicates: {
 		key: 'triggerRemoveDuplicates',
 		label: `Video Platform Trigger → n8n's Remove Duplicates (previous executions, History Size ${HISTORY_SIZE.toLocaleString('en-US')}) → No Op`,
-		workflow: wf.workflow('benchTriggerRemoveDuplicates', [
-			triggerNode('b000000b-0000-4000-8000-000000000000', { options: { deliveryIdField: 'id' } }),
-			wf.removeDuplicates('Remove Duplicates', HISTORY_SIZE),
-			noOp(),
-		]),
+		workflow: filtered('benchTriggerRemoveDuplicates', 'b000000b-0000-4000-8000-000000000000', wf.removeDuplicates('Remove Duplicates', HISTORY_SIZE)),
 	},
 };
 
