@@ -112,10 +112,10 @@ const ROWS = [
 	{ label: 'Secret checked, against the minimal trigger checking the same header', base: 'minimalAuth', subject: 'triggerAuth' },
 	{ label: 'Delivery ID Field set, against the minimal trigger', base: 'minimal', subject: 'triggerId' },
 	{ label: "The minimal trigger against n8n's Webhook node", base: 'webhook', subject: 'minimal' },
-	{ label: 'Plain', base: 'webhook', subject: 'trigger' },
-	{ label: 'Secret checked (Webhook: Header Auth)', base: 'webhookAuth', subject: 'triggerAuth' },
-	{ label: 'Delivery ID Field set', base: 'webhook', subject: 'triggerId' },
-	{ label: 'Delivery ID Field set, → Drop Redelivered', base: 'webhook', subject: 'triggerDrop' },
+	{ label: "Plain, against n8n's Webhook node", base: 'webhook', subject: 'trigger' },
+	{ label: "Secret checked, against n8n's Webhook node with Header Auth", base: 'webhookAuth', subject: 'triggerAuth' },
+	{ label: "Delivery ID Field set, against n8n's Webhook node", base: 'webhook', subject: 'triggerId' },
+	{ label: "Delivery ID Field set, → Drop Redelivered, against n8n's Webhook node", base: 'webhook', subject: 'triggerDrop' },
 	{ label: 'Drop Redelivered against trigger → No Op (both Delivery ID Field set)', base: 'triggerId', subject: 'triggerDrop' },
 ];
 /** The sides run when --sides is not given; queue mode runs Drop Redelivered on its own (--sides triggerId,triggerDrop). */
