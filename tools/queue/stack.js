@@ -15,6 +15,7 @@ const wf = require('../n8n/workflows');
  * process on `mainPort` when given), in `dir`, made anew.
  * @param {object} options
  * @param {string} options.tarball  the packed package
+ * @param {string[]} [options.moreTarballs]  other packed node packages installed beside it (a bench's yardsticks)
  * @param {string} options.dir
  * @param {number} [options.workers]
  * @param {number} [options.concurrency]
@@ -29,11 +30,11 @@ const wf = require('../n8n/workflows');
  * @returns {Promise<N8n>}
  */
 async function startQueueStack(options) {
-	const { tarball, workers, concurrency, webhookProcessors, credentials = [], workflows = [], activate = [], mainPort, version, env, log } = options;
+	const { tarball, moreTarballs = [], workers, concurrency, webhookProcessors, credentials = [], workflows = [], activate = [], mainPort, version, env, log } = options;
 	const n8n = new N8n({ version, userFolder: options.dir, port: mainPort, log, queue: { workers, concurrency, webhookProcessors, env } });
 	try {
 		await n8n.prepare();
-		n8n.installPackage(tarball);
+		for (const packed of [tarball, ...moreTarballs]) n8n.installPackage(packed);
 		if (credentials.length) await n8n.importCredentials(credentials);
 		if (workflows.length) await n8n.importWorkflows(workflows);
 		if (!credentials.length && !workflows.length) await n8n.exportAll('workflow');
