@@ -26,7 +26,7 @@ describe.each(FULL_VERSIONS)('Create Once Per Key in a real n8n %s', (version) =
 			requests.set(name, count);
 			sent.push(name);
 			// "Refused" is a 4xx once (the user then fixes it on the platform); "Busy" gets a 503 once, after the platform read it.
-			if (name === 'Refused' && count === 1) return [422, json, '{"message":"name not allowed yet"}'];
+			if ((name === 'Refused' || name === 'Declined') && count === 1) return [422, json, '{"message":"name not allowed yet"}'];
 			if (name === 'Busy' && count === 1) return [503, json, '{"message":"try later"}'];
 			created.set(name, (created.get(name) ?? 0) + 1);
 			return [201, json, JSON.stringify({ id: `room-${name}-${count}`, name })];
@@ -41,9 +41,9 @@ describe.each(FULL_VERSIONS)('Create Once Per Key in a real n8n %s', (version) =
 	});
 
 	/** Imports (or saves again, as the editor does) the workflow with these items and Mode, and runs it. */
-	async function runOnce(names: string[], mode = 'create', keysToForget?: string) {
+	async function runOnce(names: string[], mode = 'create', keysToForget?: string, nodeSettings: object = {}) {
 		const settings = { key: KEY, mode, scope: 'node', keysRemembered: 1000, ...(keysToForget === undefined ? {} : { keysToForget }) };
-		const node = createRoom('Create rooms', 'vpOnce', {}, { maxConcurrentRequests: 1, createOncePerKey: { settings } });
+		const node = { ...createRoom('Create rooms', 'vpOnce', {}, { maxConcurrentRequests: 1, createOncePerKey: { settings } }), ...nodeSettings };
 		await n8n.importWorkflow(workflow('wfOnce', [manualTrigger(), ...itemsFrom('Once', names.map((name) => ({ name }))), node]));
 		sent.length = 0;
 		const result = await n8n.execute('wfOnce');
@@ -99,5 +99,15 @@ describe.each(FULL_VERSIONS)('Create Once Per Key in a real n8n %s', (version) =
 		expect(retried.result).toHaveRunOk();
 		expect(retried.sent).toEqual(['Busy']);
 		expect(Object.fromEntries(created)).toMatchObject({ Art: 1, Busy: 1 });
+	});
+
+	it("n8n's Retry On Fail re-runs the node with every item: the room created on the first try is skipped, the refused item is sent again", async () => {
+		const retrying = await runOnce(['Chemistry', 'Declined'], 'create', undefined, { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 });
+		expect(retrying.result).toHaveRunOk();
+		expect(retrying.sent).toEqual(['Chemistry', 'Declined', 'Declined']);
+		const output = retrying.output();
+		expect(output.map((item: { json: { reason?: string; name?: string } }) => item.json.reason ?? item.json.name)).toEqual(['created-before', 'Declined']);
+		expect(output.map((item: { pairedItem: unknown }) => item.pairedItem)).toEqual([0, 1].map((item) => ({ item })));
+		expect(Object.fromEntries(created)).toMatchObject({ Chemistry: 1, Declined: 1 });
 	});
 });
