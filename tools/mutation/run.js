@@ -10,6 +10,7 @@ const path = require('node:path');
 const fg = require('fast-glob');
 
 const { repoRoot } = require('../common/paths');
+const { untestedFiles } = require('./changed');
 const { equivalentsIn, resultsMarkdown } = require('./results');
 
 const scratch = path.join(repoRoot, '.scratch', 'mutation');
@@ -17,12 +18,13 @@ const REPORT = path.join(scratch, 'report.json');
 const INCREMENTAL = 'mutation/incremental.json';
 const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
 
-/** The guarantee files changed (committed or not) since the incremental file was last committed. */
+/** The guarantee files whose text the committed incremental file has not tested (changed or new). */
 async function changedGuaranteeFiles() {
 	const { GUARANTEE_FILES } = await import('./stryker.config.mjs');
-	const since = git(['log', '-1', '--format=%H', '--', INCREMENTAL]);
-	const changed = new Set((since ? git(['diff', '--name-only', since]) : git(['ls-files'])).split('\n'));
-	return fg.sync(GUARANTEE_FILES, { cwd: repoRoot }).filter((file) => changed.has(file));
+	const file = path.join(repoRoot, INCREMENTAL);
+	const incremental = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
+	const read = (/** @type {string} */ name) => fs.readFileSync(path.join(repoRoot, name), 'utf8');
+	return untestedFiles(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }), incremental, read);
 }
 
 async function main() {
@@ -30,7 +32,7 @@ async function main() {
 	if (args[0] === '--changed') {
 		const files = await changedGuaranteeFiles();
 		if (files.length === 0) {
-			process.stdout.write(`[mutation] no guarantee file changed since ${INCREMENTAL} was committed: nothing to test\n`);
+			process.stdout.write(`[mutation] every guarantee file is as ${INCREMENTAL} last tested it: nothing to test\n`);
 			return;
 		}
 		args = ['--mutate', files.join(','), ...args.slice(1)];

@@ -1,0 +1,27 @@
+import fc from 'fast-check';
+
+import { untestedFiles } from '../../../tools/mutation/changed';
+
+describe('untestedFiles: the guarantee files a partial mutation run must test', () => {
+	const files = ['nodes/a.ts', 'nodes/b.ts', 'nodes/c.ts'];
+	const now: Record<string, string> = { 'nodes/a.ts': 'const a = 1;\n', 'nodes/b.ts': 'const b = 2;\n', 'nodes/c.ts': 'const c = 3;\n' };
+	const read = (file: string) => now[file];
+
+	it('every file when no incremental file exists yet', () => {
+		expect(untestedFiles(files, undefined, read)).toEqual(files);
+	});
+
+	it('a file the incremental file never tested, and one whose text changed since; not one tested as it is', () => {
+		const incremental = { files: { 'nodes/a.ts': { source: now['nodes/a.ts'] }, 'nodes/b.ts': { source: 'const b = 1;\n' } } };
+		expect(untestedFiles(files, incremental, read)).toEqual(['nodes/b.ts', 'nodes/c.ts']);
+	});
+
+	it('compares the whole text, whatever it holds (full Unicode)', () => {
+		fc.assert(
+			fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (tested, current) => {
+				const listed = untestedFiles(['nodes/x.ts'], { files: { 'nodes/x.ts': { source: tested } } }, () => current);
+				expect(listed).toEqual(tested === current ? [] : ['nodes/x.ts']);
+			}),
+		);
+	});
+});
