@@ -1,7 +1,9 @@
 'use strict';
 // The unit and workflows projects of jest.config.js as one flat config, for Stryker's jest runner:
 // it records which test reaches which mutant through the top-level testEnvironment, which each
-// project's own would override. Never the e2e, package or load tests: they start real n8n or pack.
+// project's own would override. Never the e2e, package or load tests: they start real n8n or pack;
+// nor the tools' and docs' tests: they test no product file, and the docs' drift test reads git, which
+// Stryker's copy outside the repository does not have.
 const path = require('node:path');
 
 const rootDir = path.resolve(__dirname, '..', '..');
@@ -21,5 +23,5 @@ module.exports = {
 	testEnvironment: unit.testEnvironment,
 	transform: unit.transform,
 	testMatch: [...unit.testMatch, ...workflows.testMatch],
-	testPathIgnorePatterns: ['<rootDir>/test/(e2e|package|load)/'],
+	testPathIgnorePatterns: ['<rootDir>/test/(e2e|package|load|tools|docs)/'],
 };
