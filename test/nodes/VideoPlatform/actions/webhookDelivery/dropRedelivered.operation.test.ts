@@ -3,7 +3,6 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { execute } from '../../../../../nodes/VideoPlatform/actions/webhookDelivery/dropRedelivered.operation';
-import { comparedKey } from '../../../../../nodes/VideoPlatform/shared/deliveryKey';
 import { bodySha256Of, deliveryKeyOf } from '../../../../../nodes/VideoPlatform/trigger/deliveryKey';
 import type { DeduplicationStore, FilterContextOptions } from '../../../../helpers/deduplicationContext';
 import { createDeduplicationStore, createFilterContext } from '../../../../helpers/deduplicationContext';
@@ -207,8 +206,9 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 		expect((await run(store, [delivery({ id: 'c' })])).hints).toEqual([]);
 	});
 
-	it.each([[0], [100_001], [2.5], ['10'], [Number.NaN]])('refuses Keys Remembered %p before asking n8n', async (keysRemembered) => {
-		const attempt = run(store, [delivery({ id: 'a' })], { parameters: { keysRemembered } });
+	// The values Keys Remembered takes: rememberedKeys.test.ts.
+	it('refuses Keys Remembered 0 before asking n8n', async () => {
+		const attempt = run(store, [delivery({ id: 'a' })], { parameters: { keysRemembered: 0 } });
 		await expect(attempt).rejects.toThrow(/^Keys Remembered must be a whole number from 1 to 100000/);
 		expect(store.calls).toEqual([]);
 	});
@@ -371,26 +371,7 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
 		});
 
-		it.each([['SQLITE_BUSY: database is locked'], ['Connection terminated']])('does not ask again after %p', async (message) => {
-			let attempts = 0;
-			const failingOnce = async () => {
-				attempts++;
-				throw new Error(message);
-			};
-			await expect(run(store, [delivery({ id: 'a' })], { checkProcessedAndRecord: failingOnce })).rejects.toThrow(message);
-			expect(attempts).toBe(1);
-		});
-
-		it('gives up after a second unique-constraint failure', async () => {
-			let attempts = 0;
-			const alwaysRacing = async () => {
-				attempts++;
-				throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
-			};
-			await expect(run(store, [delivery({ id: 'a' })], { checkProcessedAndRecord: alwaysRacing })).rejects.toThrow(/duplicate key/);
-			expect(attempts).toBe(2);
-		});
-
+		// Which failures are asked again, and how often: rememberedKeys.test.ts.
 		it('points to the scope when another node keeps another kind of list for the workflow', async () => {
 			const error = await run(store, [delivery({ id: 'a' })], {
 				checkProcessedAndRecord: failing('Deduplication data was originally saved with an incompatible setting'),
@@ -406,17 +387,5 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 				[false, { item: 1 }],
 			]);
 		});
-	});
-});
-
-describe('compared key', () => {
-	it.each([
-		['body:abc', 'body:abc'],
-		['  id:abc ', 'id:abc'],
-		['', null],
-		[' ', null],
-		['none:0b8e', null],
-	])('%p compares as %p', (key, compared) => {
-		expect(comparedKey(key)).toBe(compared);
 	});
 });

@@ -1,0 +1,23 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { VideoPlatformWebhookApi } from '../../credentials/VideoPlatformWebhookApi.credentials';
+
+const credential = new VideoPlatformWebhookApi();
+const field = (name: string) => credential.properties.find((p) => p.name === name) as INodeProperties;
+
+describe('VideoPlatformWebhookApi credential', () => {
+	it('has the public names workflows depend on', () => {
+		expect(credential.name).toBe('videoPlatformWebhookApi');
+		expect(credential.properties.map((p) => p.name)).toEqual(['headerName', 'secret']);
+	});
+
+	it('asks for both, and offers the header name most platforms use', () => {
+		expect(credential.properties.map((p) => p.required)).toEqual([true, true]);
+		expect(field('headerName').default).toBe('X-Webhook-Secret');
+	});
+
+	it('masks the secret in the editor and keeps no default one', () => {
+		expect(field('secret').typeOptions?.password).toBe(true);
+		expect(field('secret').default).toBe('');
+	});
+});

@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	checkTwiceIfListNew,
+	keyRemoval,
+	keysRememberedField,
+	readKeysRemembered,
+	readScope,
+	storeFailureAdvice,
+	timedCheck,
+} from '../../../../nodes/VideoPlatform/actions/rememberedKeys';
+import { testNode } from '../../../helpers/executeContext';
+import { anyCodePoint } from '../../../helpers/unicode';
+
+/** A node's context with one parameter, and n8n's deduplication helpers recording their calls. */
+function contextWith(value?: unknown) {
+	const calls: unknown[][] = [];
+	const helper =
+		(name: string, answer?: unknown) =>
+		async (...args: unknown[]) => {
+			calls.push([name, ...args]);
+			return answer;
+		};
+	const context = {
+		getNode: () => testNode,
+		getWorkflow: () => ({ id: 'workflow-1' }),
+		getNodeParameter: (_name: string, _item: number, fallback: unknown) => value ?? fallback,
+		helpers: {
+			checkProcessedAndRecord: helper('check', { new: [1, 'b'], processed: ['a'] }),
+			removeProcessed: helper('remove'),
+			clearAllProcessedItems: helper('clearAll'),
+		},
+	} as unknown as IExecuteFunctions;
+	return { context, calls };
+}
+
+describe('Keys Remembered', () => {
+	it('is the field both operations show: its name, default and bounds, in their own words', () => {
+		expect(keysRememberedField('How many keys.')).toEqual({
+			displayName: 'Keys Remembered',
+			name: 'keysRemembered',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 100_000, numberPrecision: 0 },
+			default: 10_000,
+			description: 'How many keys.',
+		});
+	});
+
+	it.each([[1], [100_000], [10_000]])('takes %p', (value) => {
+		expect(readKeysRemembered.call(contextWith(value).context, 'keysRemembered')).toBe(value);
+	});
+
+	it('is 10,000 when the option was never set', () => {
+		expect(readKeysRemembered.call(contextWith().context, 'keysRemembered')).toBe(10_000);
+	});
+
+	it.each([[0], [100_001], [2.5], ['10'], [Number.NaN], [true], [[5]]])('refuses %p, saying what it takes', (value) => {
+		expect(() => readKeysRemembered.call(contextWith(value).context, 'keysRemembered')).toThrow(/^Keys Remembered must be a whole number from 1 to 100000, not /);
+	});
+});
+
+describe('Remember Keys For', () => {
+	it.each([['node'], ['workflow']])('takes %p', (scope) => {
+		expect(readScope.call(contextWith(scope).context, 'scope')).toBe(scope);
+	});
+
+	it("is this node's when the option was never set", () => {
+		expect(readScope.call(contextWith().context, 'scope')).toBe('node');
+	});
+
+	it('refuses with the node named, as the editor shows the error on it', () => {
+		expect(() => readScope.call(contextWith('everywhere').context, 'scope')).toThrow(NodeOperationError);
+	});
+
+	it('refuses anything else, naming both choices', () => {
+		fc.assert(
+			fc.property(fc.anything({ stringUnit: anyCodePoint }), (scope) => {
+				fc.pre(scope !== 'node' && scope !== 'workflow' && scope != null);
+				expect(() => readScope.call(contextWith(scope).context, 'scope')).toThrow(/^Remember Keys For must be This Node or Whole Workflow, not /);
+			}),
+		);
+	});
+});
+
+describe("n8n's check of the remembered keys", () => {
+	it('asks n8n in entries mode with the bound, and gives the new keys as text with the time it took', async () => {
+		const { context, calls } = contextWith();
+		const result = await timedCheck.call(context, 'workflow', 42)(['a', 'b']);
+		expect(calls).toEqual([['check', ['a', 'b'], 'workflow', { mode: 'entries', maxEntries: 42 }]]);
+		expect(result.missing).toEqual(['1', 'b']);
+		expect(result.ms).toBeGreaterThanOrEqual(0);
+	});
+
+	it('removes keys and clears the list with the same scope and bound, and asks nothing to remove no key', async () => {
+		const { context, calls } = contextWith();
+		const removal = keyRemoval.call(context, 'node', 7);
+		await removal.remove([]);
+		await removal.remove(['k']);
+		await removal.clearAll();
+		const options = { mode: 'entries', maxEntries: 7 };
+		expect(calls).toEqual([
+			['remove', ['k'], 'node', options],
+			['clearAll', 'node', options],
+		]);
+	});
+});
+
+describe('checkTwiceIfListNew', () => {
+	/** A check that fails with these errors in turn, then answers. */
+	function failing(...errors: unknown[]) {
+		let attempts = 0;
+		const check = async () => {
+			const error = errors[attempts++];
+			if (error !== undefined) throw error;
+			return { missing: ['k'], ms: 1 };
+		};
+		return { check, attempts: () => attempts };
+	}
+
+	it.each([
+		['SQLITE_CONSTRAINT: UNIQUE constraint failed: processed_data.workflowId, processed_data.context'],
+		['duplicate key value violates unique constraint "PK_processed_data"'],
+		['unique CONSTRAINT failed'],
+	])('asks once more after %p: another process was creating the list', async (message) => {
+		const { check, attempts } = failing(new Error(message));
+		await expect(checkTwiceIfListNew(check, ['k'])).resolves.toEqual({ missing: ['k'], ms: 1 });
+		expect(attempts()).toBe(2);
+	});
+
+	it.each([['SQLITE_BUSY: database is locked'], ['Connection terminated']])('does not ask again after %p', async (message) => {
+		const { check, attempts } = failing(new Error(message));
+		await expect(checkTwiceIfListNew(check, ['k'])).rejects.toThrow(message);
+		expect(attempts()).toBe(1);
+	});
+
+	it('gives up after a second unique-constraint failure', async () => {
+		const { check, attempts } = failing(new Error('duplicate key value'), new Error('duplicate key value, again'));
+		await expect(checkTwiceIfListNew(check, ['k'])).rejects.toThrow('duplicate key value, again');
+		expect(attempts()).toBe(2);
+	});
+
+	it('reads a failure that is not an Error by its text', async () => {
+		const { check, attempts } = failing('SQLITE_CONSTRAINT');
+		await expect(checkTwiceIfListNew(check, ['k'])).resolves.toEqual({ missing: ['k'], ms: 1 });
+		expect(attempts()).toBe(2);
+	});
+});
+
+describe('storeFailureAdvice', () => {
+	it("points to Remember Keys For when n8n's list is of another kind", () => {
+		expect(storeFailureAdvice('Deduplication data was originally saved with an INCOMPATIBLE setting', 'otherwise')).toMatch(
+			/Remove Duplicates .* Set Remember Keys For to This Node\.$/,
+		);
+	});
+
+	it("gives the operation's own advice for any other failure", () => {
+		expect(storeFailureAdvice('SQLITE_BUSY', 'Run the workflow again.')).toBe('Run the workflow again.');
+	});
+});
+
