@@ -38,6 +38,6 @@ describe('errorToJson', () => {
 			error: { message: 'The Name field must be text [item 0]', description: 'Set it.', httpCode: null },
 		});
 		expect(errorToJson(new NodeOperationError(node, 'Stopped'))).toEqual({ error: { message: 'Stopped', description: null, httpCode: null } });
-		expect(errorToJson(new NodeApiError(node, { message: 'x' }, { message: 'No answer', httpCode: null }))).toMatchObject({ error: { httpCode: null } });
+		expect(errorToJson(new NodeApiError(node, { message: 'x' }, { message: 'No answer' }))).toMatchObject({ error: { httpCode: null } });
 	});
 });
