@@ -10,9 +10,15 @@ import { MODE_NAMES } from './option';
 
 const shown = (key: string) => `"${quotable(key, '')}"`;
 
+/** Whether the key as a message shows it, pasted into Keys to Forget (one trimmed key per line), is the key itself. */
+const pastesAsItself = (key: string) => quotable(key, '') === key && key.trim() === key;
+
 /** Forgetting one key from the editor: named in the field, since running the mode on the whole input forgets every key. */
 const howToForget = (key: string) =>
-	`set Options → Create Once Per Key → Mode to ${MODE_NAMES.forgetKeys}, put ${shown(key)} (without the quotes) in Keys to Forget, run this node, then set Mode back`;
+	pastesAsItself(key)
+		? `set Options → Create Once Per Key → Mode to ${MODE_NAMES.forgetKeys}, put ${shown(key)} (without the quotes) in Keys to Forget, run this node, then set Mode back`
+		: `set Options → Create Once Per Key → Mode to ${MODE_NAMES.forgetKeys}, leave Keys to Forget empty and run this node with only this item as its input ` +
+			'(its key cannot be pasted from this message: it is too long, or has characters shown differently here), then set Mode back';
 
 /** An item whose key an earlier run created a room for: not sent. */
 export function createdBefore(key: string, platform: string): IDataObject {

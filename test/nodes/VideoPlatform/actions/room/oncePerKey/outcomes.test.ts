@@ -32,6 +32,32 @@ describe("Create Once Per Key's skipped items", () => {
 	});
 });
 
+describe('the advice to forget a key', () => {
+	const pasted = (message: string) => /put "([\s\S]*)" \(without the quotes\) in Keys to Forget/.exec(message)?.[1];
+	// As Keys to Forget reads its field: one trimmed key per line.
+	const readBack = (text: string) => text.split(/\r?\n/).map((line) => line.trim());
+
+	it('names a key to paste only when what the message shows reads back as the key itself, else says to run the mode on that item alone', () => {
+		fc.assert(
+			fc.property(anyText({ minLength: 1 }), (key) => {
+				for (const message of [String(createdBefore(key, PLATFORM).message), mayExistError(testNode, 0, key, PLATFORM, [], false).description ?? '']) {
+					const shownKey = pasted(message);
+					if (shownKey === undefined) expect(message).toContain('leave Keys to Forget empty and run this node with only this item as its input');
+					else expect(readBack(shownKey)).toEqual([key]);
+				}
+			}),
+		);
+	});
+
+	it('says to run the mode on that item alone for a key with markup, spaces around it, a line break or more than 300 characters', () => {
+		for (const key of ['Math <b>2</b>', ' Math 2', 'Math\n2', 'x'.repeat(301)]) {
+			const message = String(createdBefore(key, PLATFORM).message);
+			expect(pasted(message)).toBeUndefined();
+			expect(message).toContain("Mode to Forget These Items' Keys, leave Keys to Forget empty and run this node with only this item as its input");
+		}
+	});
+});
+
 describe('a key whose room may exist', () => {
 	it("fails its item, naming the key, what to check on the platform, and how to forget it", () => {
 		const error = mayExistError(testNode, 2, 'Math 2', PLATFORM, [], false);
