@@ -9,6 +9,7 @@ const { execFileSync } = require('node:child_process');
 
 const { freePort } = require('../common/ports');
 const { startSandboxProcess } = require('../sandbox/process');
+const { median, ratio } = require('./stats');
 
 const API_KEY = 'bench-key';
 const CONCURRENCY = 10;
@@ -27,7 +28,6 @@ function measure(url, counts, runs) {
 	return JSON.parse(String(execFileSync(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 })));
 }
 
-const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 
 async function main() {
@@ -39,10 +39,9 @@ async function main() {
 		const growth = (/** @type {string} */ mode, /** @type {number} */ count) => samples.filter((s) => s.mode === mode && s.count === count).map((s) => s.peakGrowth);
 		const perItem = (/** @type {string} */ mode) => growth(mode, large).map((g, round) => (g - growth(mode, small)[round]) / (large - small));
 		const ratios = perItem('node').map((n, round) => n / perItem('baseline')[round]);
-		const spread = (Math.max(...ratios) - Math.min(...ratios)) / median(ratios);
-		const ratio = median(perItem('node')) / median(perItem('baseline'));
+		const { value, spread } = ratio(perItem('node'), perItem('baseline'));
 		lines.push(
-			`Per extra item (${small} → ${large} items, ${RUNS} rounds, medians): node ${median(perItem('node')).toFixed(0)} B, baseline ${median(perItem('baseline')).toFixed(0)} B: ${ratio.toFixed(2)}x (per-round ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}; spread ${(spread * 100).toFixed(0)} %; target <= 1.2x).`,
+			`Per extra item (${small} → ${large} items, ${RUNS} rounds, medians): node ${median(perItem('node')).toFixed(0)} B, baseline ${median(perItem('baseline')).toFixed(0)} B: ${value.toFixed(2)}x (per-round ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}; spread ${(spread * 100).toFixed(0)} %; target <= 1.2x).`,
 			`Timers left by the node: ${Math.max(...samples.filter((s) => s.mode === 'node').map((s) => s.timersLeft))}; failed items: ${Math.max(...samples.map((s) => s.failed))}.`,
 		);
 		const counts = [10000, 50000, 100000];

@@ -12,6 +12,7 @@ const { parseArgs } = require('node:util');
 
 const { repoRoot } = require('../common/paths');
 const { RUN_OPTIONS } = require('./pacerOptions');
+const { median } = require('./stats');
 
 const { values } = parseArgs({
 	options: {
@@ -129,7 +130,7 @@ async function main() {
 	const ratios = runs.map((run) => run.ratio).sort((a, b) => a - b);
 	process.stdout.write(
 		`${values.limiter} ${rate}/s, ${items} items, client busy ${cpuMs} ms per answer, jitter ${jitterMs} ms: ` +
-			`${ratios[Math.floor(ratios.length / 2)].toFixed(3)}x ${items}/R (${ratios[0].toFixed(3)} to ${ratios.at(-1)?.toFixed(3)}), ` +
+			`${median(ratios).toFixed(3)}x ${items}/R (${ratios[0].toFixed(3)} to ${ratios.at(-1)?.toFixed(3)}), ` +
 			`429s ${runs.map((run) => run.refused).join(', ')}\n`,
 	);
 }

@@ -12,6 +12,7 @@ const { OutboundHttp } = require('@n8n/backend-network');
 const { RUN_OPTIONS } = require('./pacerOptions');
 const { startSandboxProcess } = require('../sandbox/process');
 const { runNodePath } = require('./nodePath');
+const { median, spread } = require('./stats');
 
 const { values } = parseArgs({
 	options: {
@@ -39,9 +40,6 @@ async function runNode(baseUrl) {
 	const output = await runNodePath(items, { baseUrl, apiKey: API_KEY, concurrency, send });
 	return { ms: performance.now() - started, output, answers };
 }
-
-/** @param {number[]} list */
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 
 /**
  * Per second of the run: the answers that came, accepted and refused.
@@ -84,8 +82,7 @@ async function main() {
 	} finally {
 		await sandbox.stop();
 	}
-	const spread = (Math.max(...ratios) - Math.min(...ratios)) / median(ratios);
-	process.stdout.write(`rate ${rate}/s: median ${median(ratios).toFixed(3)}x ideal over ${rounds} rounds, spread ${(spread * 100).toFixed(1)} %\n`);
+	process.stdout.write(`rate ${rate}/s: median ${median(ratios).toFixed(3)}x ideal over ${rounds} rounds, spread ${(spread(ratios) * 100).toFixed(1)} %\n`);
 }
 
 main().catch((error) => {

@@ -15,9 +15,11 @@ const { waitForExecutions } = require('../n8n/api');
 const { roomBatchWorkflow, startQueueStack } = require('../queue/stack');
 const { defaultVersion } = require('../install/versions');
 const { packPackage } = require('../common/package');
-const { repoRoot, scratchRoot } = require('../common/paths');
+const { scratchRoot } = require('../common/paths');
 const { startSandboxProcess } = require('../sandbox/process');
 const { outputOf } = require('../n8n/workflows');
+const { median } = require('./stats');
+const { resultsPath, measuredCommit } = require('./resultsFile');
 
 const ITEMS = 1000;
 const BATCHES = 4;
@@ -124,7 +126,6 @@ async function main() {
 	}
 
 	const idealMs = (ITEMS / RATE_LIMIT) * 1000;
-	const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 	const summary = Object.fromEntries(
 		SCENARIOS.map(({ key }) => {
 			const list = samples[key];
@@ -143,7 +144,7 @@ async function main() {
 	const lines = [
 		'# Queue mode benchmark',
 		'',
-		`n8n ${defaultVersion()} in queue mode (PostgreSQL, Redis, main, 2 workers at concurrency 2, a webhook processor), ${ITEMS} rooms, sandbox rate limit R = ${RATE_LIMIT} requests/s (429 + Retry-After), latency ${LATENCY_MS} ms, ${RUNS} run(s) per case (median), the node's default options, ${new Date().toISOString().slice(0, 10)}.`,
+		`n8n ${defaultVersion()} in queue mode (PostgreSQL, Redis, main, 2 workers at concurrency 2, a webhook processor), ${ITEMS} rooms, sandbox rate limit R = ${RATE_LIMIT} requests/s (429 + Retry-After), latency ${LATENCY_MS} ms, ${RUNS} run(s) per case (median), the node's default options, ${new Date().toISOString().slice(0, 10)}, ${require('node:os').cpus().length} cores, commit ${measuredCommit()}.`,
 		`Time is from the first execution's start to the last one's end, as n8n recorded them. Ideal: ${ITEMS}/R = ${(idealMs / 1000).toFixed(1)} s.`,
 		'',
 		`| Case | Time | Ratio to ideal | Rooms created | Items succeeded | Failed executions | Requests seen | Duplicates | Executions (last run) |`,
@@ -158,9 +159,8 @@ async function main() {
 		...SCENARIOS.map(({ key, label }) => `- ${verdict(summary[key]) ? 'PASS' : 'FAIL'}: ${label} (${(summary[key].ms / idealMs).toFixed(2)}x, ${summary[key].ok}/${ITEMS} succeeded, ${summary[key].duplicates} duplicates)`),
 		'',
 	].join('\n');
-	fs.mkdirSync(path.join(repoRoot, 'bench'), { recursive: true });
-	fs.writeFileSync(path.join(repoRoot, 'bench', 'queue-results.md'), lines);
-	process.stdout.write(`${lines}\nWritten to bench/queue-results.md in ${((Date.now() - started) / 1000).toFixed(0)} s.\n`);
+	fs.writeFileSync(resultsPath('queue-results.md'), lines);
+	process.stdout.write(`${lines}\nWritten to ${resultsPath('queue-results.md')} in ${((Date.now() - started) / 1000).toFixed(0)} s.\n`);
 	process.exit(SCENARIOS.every(({ key }) => verdict(summary[key])) ? 0 : 1);
 }
 

@@ -22,6 +22,8 @@ const wf = require('../n8n/workflows');
 const { summarizeProfile, compareProfiles, withinWindows } = require('./profile');
 const { RUNS_PER_SIDE, WARM_ITEMS, SIDES, ONCE_PER_KEY, MEASURED_NAME, pairsWorkflow, sideWorkflow, pairsRound } = require('./warmPairs');
 const { readUsage, cpuWithin } = require('./usage');
+const { median, perRound, pairedRatio, blockSpread, against } = require('./stats');
+const { resultsPath, measuredCommit } = require('./resultsFile');
 
 const ITEMS = Number(process.env.BENCH_ITEMS || 1000);
 /** Rounds per block: each block's median is one repeated median. */
@@ -48,11 +50,6 @@ const MEMORY_COUNTS = [2000, 10000];
  * @typedef {import('../sandbox/process').SandboxProcess} SandboxProcess
  */
 
-const median = (/** @type {number[]} */ values) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const log = (/** @type {string} */ message) => process.stderr.write(`[bench] ${message}\n`);
 
 /** @param {string} sandboxUrl */
@@ -165,26 +162,12 @@ async function runReference(sandbox, kind) {
 }
 
 /**
- * The median of the per-round ratios subject/base: each round's two figures were taken side by
- * side, so a slow round divides out; the spread below is of the same ratios.
- * @param {number[]} subject  one value per round
- * @param {number[]} base  the same rounds' values of the base (or a constant)
- */
-const pairedRatio = (subject, base) => median(subject.map((value, i) => value / base[i]));
-
-/**
  * (max − min) / median of the blocks' medians of the per-round ratios subject/base: how far
  * repeated medians of the same measure disagree.
  * @param {number[]} subject  one value per round
  * @param {number[]} base  the same rounds' values of the base (or a constant)
  */
-function blockSpread(subject, base) {
-	const ratios = subject.map((value, i) => value / base[i]);
-	const blocks = [];
-	for (let start = 0; start + BLOCK <= ratios.length; start += BLOCK) blocks.push(median(ratios.slice(start, start + BLOCK)));
-	if (blocks.length < 2) return Infinity;
-	return (Math.max(...blocks) - Math.min(...blocks)) / median(blocks);
-}
+const pairedSpread = (subject, base) => blockSpread(perRound(subject, base), BLOCK);
 
 /**
  * Rounds until the blocks' medians agree within MAX_SPREAD (or MAX_RUNS rounds).
@@ -355,7 +338,7 @@ const cpuOf = (/** @type {Sample[]} */ list) => list.map((s) => s.cpuMs);
  * @param {number[]} base  per round
  */
 function ratioText(subject, base) {
-	const spread = blockSpread(subject, base);
+	const spread = pairedSpread(subject, base);
 	return `${pairedRatio(subject, base).toFixed(2)}x (spread ${Number.isFinite(spread) ? `${(spread * 100).toFixed(1)} %` : 'n/a: one block'})`;
 }
 
@@ -395,8 +378,8 @@ function table(title, samples, base, baseLabel, cpuBase) {
  * @param {number} spread
  */
 function boundTarget(label, value, bound, spread) {
-	// Either side of the bound: a gap narrower than the spread decides nothing.
-	const verdict = Math.abs(value - bound) < spread * value ? 'WITHIN NOISE (spread wider than the gap)' : value <= bound ? 'PASS' : 'FAIL';
+	const outcome = against({ value, spread }, bound, value <= bound);
+	const verdict = { undecided: 'WITHIN NOISE (spread wider than the gap)', pass: 'PASS', miss: 'FAIL' }[outcome];
 	return `- ${verdict}: ${label} (${value.toFixed(2)}x, spread ${(spread * 100).toFixed(1)} %)`;
 }
 
@@ -460,7 +443,7 @@ function handWrittenPart(file) {
 
 async function main() {
 	const started = Date.now();
-	const resultsFile = path.join(repoRoot, 'bench', FOCUS ? 'node-results.md' : 'results.md');
+	const resultsFile = resultsPath(FOCUS ? 'node-results.md' : 'results.md');
 	const kept = handWrittenPart(resultsFile);
 	const work = path.join(scratchRoot, FOCUS ? 'bench-focus' : 'bench');
 	fs.rmSync(work, { recursive: true, force: true });
@@ -482,13 +465,13 @@ async function main() {
 	const keysOf = (/** @type {typeof SCENARIOS} */ list) => list.map(({ key }) => key);
 	// Without a rate limit the node is judged in one warm process (warmPairs.js); --focus measures only that.
 	const warmSpread = (/** @type {Record<string, Sample[]>} */ samples) =>
-		Math.max(blockSpread(msOf(samples.node), msOf(samples.compliant)), blockSpread(msOf(samples.node), msOf(samples.bounded)));
+		Math.max(pairedSpread(msOf(samples.node), msOf(samples.compliant)), pairedSpread(msOf(samples.node), msOf(samples.bounded)));
 	const warm = await measurePhase(port, 0, warmSpread, SIDES, warmPairs(n8n));
-	const cold = FOCUS ? undefined : await measurePhase(port, 0, (samples) => blockSpread(msOf(samples.node), msOf(samples.compliant)), keysOf(SCENARIOS), interleaved(n8n, SCENARIOS));
+	const cold = FOCUS ? undefined : await measurePhase(port, 0, (samples) => pairedSpread(msOf(samples.node), msOf(samples.compliant)), keysOf(SCENARIOS), interleaved(n8n, SCENARIOS));
 	const ideal = (/** @type {Record<string, Sample[]>} */ samples) => samples.node.map(() => idealLimited);
 	// --focus: under the rate limit only the node, whose time against 1000/R is the target.
 	const limitedScenarios = FOCUS ? SCENARIOS.filter(({ key }) => key === 'node') : SCENARIOS;
-	const limited = await measurePhase(port, RATE_LIMIT, (samples) => blockSpread(msOf(samples.node), ideal(samples)), keysOf(limitedScenarios), interleaved(n8n, limitedScenarios));
+	const limited = await measurePhase(port, RATE_LIMIT, (samples) => pairedSpread(msOf(samples.node), ideal(samples)), keysOf(limitedScenarios), interleaved(n8n, limitedScenarios));
 	const memory = FOCUS ? undefined : await measureMemory(port);
 	let load;
 	if (!FOCUS) {
@@ -502,10 +485,10 @@ async function main() {
 	const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
 	const distBytes = directorySize(path.join(repoRoot, 'dist'));
 	const targets = [
-		boundTarget('No rate limit, warm: node <= 1.05x the compliant limit in wall time', pairedRatio(msOf(warm.node), msOf(warm.compliant)), 1.05, blockSpread(msOf(warm.node), msOf(warm.compliant))),
-		boundTarget('No rate limit, warm: node <= 1.05x the compliant limit in CPU time', pairedRatio(cpuOf(warm.node), cpuOf(warm.compliant)), 1.05, blockSpread(cpuOf(warm.node), cpuOf(warm.compliant))),
+		boundTarget('No rate limit, warm: node <= 1.05x the compliant limit in wall time', pairedRatio(msOf(warm.node), msOf(warm.compliant)), 1.05, pairedSpread(msOf(warm.node), msOf(warm.compliant))),
+		boundTarget('No rate limit, warm: node <= 1.05x the compliant limit in CPU time', pairedRatio(cpuOf(warm.node), cpuOf(warm.compliant)), 1.05, pairedSpread(cpuOf(warm.node), cpuOf(warm.compliant))),
 		`- ${summary.limited.node.ok === ITEMS ? 'PASS' : 'FAIL'}: Rate limit ${RATE_LIMIT}/s: ${ITEMS}/${ITEMS} succeed (${summary.limited.node.ok})`,
-		boundTarget(`Rate limit ${RATE_LIMIT}/s: node <= 1.1x ${ITEMS}/R (${seconds(idealLimited)})`, pairedRatio(msOf(limited.node), ideal(limited)), 1.1, blockSpread(msOf(limited.node), ideal(limited))),
+		boundTarget(`Rate limit ${RATE_LIMIT}/s: node <= 1.1x ${ITEMS}/R (${seconds(idealLimited)})`, pairedRatio(msOf(limited.node), ideal(limited)), 1.1, pairedSpread(msOf(limited.node), ideal(limited))),
 		`- ${summary.limited.node.duplicates === 0 && summary.warm.node.duplicates === 0 ? 'PASS' : 'FAIL'}: Rate limit ${RATE_LIMIT}/s: no duplicate request (${summary.limited.node.duplicates}; without the rate limit ${summary.warm.node.duplicates})`,
 	];
 	if (!FOCUS) {
@@ -526,7 +509,7 @@ async function main() {
 		// results.md: below its hand-written title and before/after table.
 		FOCUS ? '# Node time against the compliant limit' : '## The last full run (`npm run bench`)',
 		'',
-		`${ITEMS} items, sandbox latency ${LATENCY_MS} ms, n8n ${n8n.version}, ${new Date().toISOString().slice(0, 10)}, ${require('node:os').cpus().length} cores. Rounds are added until the medians of blocks of ${BLOCK} rounds agree within ${MAX_SPREAD * 100} % (at most ${MAX_RUNS} rounds; in the warm phase both the node's ratio to the compliant limit and to the limit with the bounded answer must); the spread is (max − min) / median of the blocks' medians of the per-round ratios. Scenarios each in their own process run interleaved (A B …, the order reversed every other round).`,
+		`${ITEMS} items, sandbox latency ${LATENCY_MS} ms, n8n ${n8n.version}, ${new Date().toISOString().slice(0, 10)}, ${require('node:os').cpus().length} cores, commit ${measuredCommit()}. Rounds are added until the medians of blocks of ${BLOCK} rounds agree within ${MAX_SPREAD * 100} % (at most ${MAX_RUNS} rounds; in the warm phase both the node's ratio to the compliant limit and to the limit with the bounded answer must); the spread is (max − min) / median of the blocks' medians of the per-round ratios. Scenarios each in their own process run interleaved (A B …, the order reversed every other round).`,
 		"Wall time is n8n's own execution time of the measured node (median of all rounds); the floor is a plain keep-alive client at the same concurrency. Peak memory is the peak RSS of the whole `n8n execute` process (the floor: of its own process). CPU time is the CPU (all threads) the `n8n execute` process used while the measured node ran, read from samples every 5 ms (the references: their whole loop).",
 		'',
 		table(`Without rate limit, in one warm process: ${RUNS_PER_SIDE} runs of ${WARM_ITEMS} items of each side per round, in a cycle where each side follows each side equally often, after one each to warm up (means per run of ${WARM_ITEMS} items)`, warm, msOf(warm.compliant), 'the compliant limit', cpuOf(warm.compliant)),
@@ -559,9 +542,8 @@ async function main() {
 	}
 	report.push('### Targets', '', ...targets, '');
 	const text = report.join('\n');
-	fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 	fs.writeFileSync(resultsFile, `${kept}${text}`);
-	process.stdout.write(`${text}\nWritten to ${path.relative(repoRoot, resultsFile)} in ${seconds(Date.now() - started)}.\n`);
+	process.stdout.write(`${text}\nWritten to ${resultsFile} in ${seconds(Date.now() - started)}.\n`);
 	process.exit(targets.every((line) => line.startsWith('- PASS')) ? 0 : 1);
 }
 

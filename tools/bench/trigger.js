@@ -18,8 +18,10 @@ const { N8n } = require('../n8n/n8n');
 const { listExecutions } = require('../n8n/api');
 const { startQueueStack } = require('../queue/stack');
 const { packPackage } = require('../common/package');
-const { median, quantile, ratio, against, rowVerdict, isIsolateExempt } = require('./triggerRatios');
-const { repoRoot, scratchRoot } = require('../common/paths');
+const { median, quantile, ratio, against } = require('./stats');
+const { rowVerdict, isIsolateExempt } = require('./triggerRatios');
+const { resultsPath, measuredCommit } = require('./resultsFile');
+const { scratchRoot } = require('../common/paths');
 const wf = require('../n8n/workflows');
 const { summarizeProfile } = require('./profile');
 const { rememberKeys, rememberedAfter } = require('./rememberedKeys');
@@ -81,12 +83,6 @@ const SIDES = {
 		key: 'triggerId',
 		label: 'Video Platform Trigger, Delivery ID Field set → No Op',
 		workflow: wf.workflow('benchTriggerId', [triggerNode('b0000005-0000-4000-8000-000000000000', { options: { deliveryIdField: 'id' } }), noOp()]),
-	},
-	// What n8n costs for one more node in the run, whatever it does: Drop Redelivered's place taken by a No Op.
-	triggerIdTwoNoOps: {
-		key: 'triggerIdTwoNoOps',
-		label: 'Video Platform Trigger, Delivery ID Field set → No Op → No Op',
-		workflow: wf.workflow('benchTriggerIdTwoNoOps', [triggerNode('b0000007-0000-4000-8000-000000000000', { options: { deliveryIdField: 'id' } }), wf.node('Between', 'n8n-nodes-base.noOp', {}), noOp()]),
 	},
 	triggerDrop: {
 		key: 'triggerDrop',
@@ -171,7 +167,7 @@ async function burst(url, headers, count, concurrency, ids) {
 	};
 	await Promise.all(Array.from({ length: concurrency }, worker));
 	const seconds = (performance.now() - started) / 1000;
-	return { perSecond: count / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), non2xx };
+	return { perSecond: count / seconds, p50: median(latencies), p99: quantile(latencies, 0.99), non2xx };
 }
 
 /**
@@ -309,7 +305,7 @@ async function measure(n8n, apiKey, keys) {
 const pct = (/** @type {number} */ x) => `${(x * 100).toFixed(0)} %`;
 /** Execution times compared: Drop Redelivered against what it adds to, and against n8n's Remove Duplicates. */
 const EXECUTION_PAIRS = [
-	...['triggerId', 'triggerIdTwoNoOps', 'trigger'].map((base) => ({ subject: 'triggerDrop', base })),
+	...['triggerId', 'trigger'].map((base) => ({ subject: 'triggerDrop', base })),
 	{ subject: 'triggerDropHistory', base: 'triggerRemoveDuplicates' },
 ];
 /** How many keys a deduplicating side's list keeps. */
@@ -325,8 +321,8 @@ function report(samples, version, remembered, { queue = false, seconds } = {}) {
 	const lines = [
 		queue ? '# Trigger benchmark in queue mode' : '# Trigger benchmark',
 		'',
-		`n8n ${version}, ${queue ? QUEUE_STACK : 'one process (SQLite)'}, ${DELIVERIES} deliveries per side per round, ${ROUNDS} rounds interleaved (A B A B …, the order reversed every other round), the same JSON deliveries (a unique id each), ${new Date().toISOString().slice(0, 10)}. Machine: ${require('node:os').cpus().length} cores, shared with other work while measured. Video Platform Trigger version ${TRIGGER_VERSION}.${Object.keys(N8N_ENV).length ? ` n8n settings: ${Object.entries(N8N_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}.` : ''}${seconds ? ` The run took ${Math.round(seconds)} s, n8n's start included.` : ''}`,
-		`Deliveries/s: deliveries over the time from the first sent to the last answered; p50/p99: time to the 2xx. Medians of the rounds; the spread is (max − min) / median of the per-round ratios. Every delivery is counted in n8n's executions afterwards${queue ? ' (after each side\'s burst, once every execution has ended on the workers)' : ''}.`,
+		`n8n ${version}, ${queue ? QUEUE_STACK : 'one process (SQLite)'}, ${DELIVERIES} deliveries per side per round, ${ROUNDS} rounds interleaved (A B A B …, the order reversed every other round), the same JSON deliveries (a unique id each), ${new Date().toISOString().slice(0, 10)}. Machine: ${require('node:os').cpus().length} cores, shared with other work while measured. Commit ${measuredCommit()}. Video Platform Trigger version ${TRIGGER_VERSION}.${Object.keys(N8N_ENV).length ? ` n8n settings: ${Object.entries(N8N_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}.` : ''}${seconds ? ` The run took ${Math.round(seconds)} s, n8n's start included.` : ''}`,
+		`Deliveries/s: deliveries over the time from the first sent to the last answered; p50/p99: time to the 2xx, its median and nearest-rank 99th percentile. Medians of the rounds; the spread is (max − min) / median of the per-round ratios. Every delivery is counted in n8n's executions afterwards${queue ? ' (after each side\'s burst, once every execution has ended on the workers)' : ''}.`,
 		'',
 		'| Row | Concurrency | Baseline /s | Trigger /s | Ratio (spread) | Baseline p50 / p99 | Trigger p50 / p99 | p99 ratio (spread) | Executions / deliveries | Target /s ≥ 0.95, p99 ≤ 1.1 |',
 		'|---|---|---|---|---|---|---|---|---|---|',
@@ -421,15 +417,14 @@ async function main() {
 	}
 	if (!queue) remembered = readList();
 	const text = report(samples, n8n.version, remembered, { queue, seconds: (performance.now() - started) / 1000 });
-	fs.mkdirSync(path.join(repoRoot, 'bench'), { recursive: true });
 	// A run of some sides only (--sides) keeps the full run's file; queue mode has files of its own.
 	const keysNote = KEYS_REMEMBERED === 10_000 ? '' : `-${KEYS_REMEMBERED}-keys`;
 	const mode = queue ? '-queue' : '';
 	// Another n8n, its settings or the trigger's version 1 are named in the file's name, beside the default run's.
 	const variant = `${N8N_VERSION ? `-n8n-${N8N_VERSION}` : ''}${Object.keys(N8N_ENV).map((k) => `-${k.replace(/^N8N_/, '').toLowerCase()}`).join('')}${TRIGGER_VERSION === 1.1 ? '' : `-trigger-v${TRIGGER_VERSION}`}`;
 	const file = values.sides || variant ? `trigger-results${mode}-${keys.join('-')}${keysNote}${variant}.md` : `trigger-results${mode}.md`;
-	fs.writeFileSync(path.join(repoRoot, 'bench', file), `${text}\n`);
-	process.stdout.write(`${text}\nWritten to bench/${file}.\n`);
+	fs.writeFileSync(resultsPath(file), `${text}\n`);
+	process.stdout.write(`${text}\nWritten to ${resultsPath(file)}.\n`);
 }
 
 main().catch((error) => {

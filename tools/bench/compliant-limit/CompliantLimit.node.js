@@ -105,5 +105,4 @@ class CompliantLimit {
 	}
 }
 
-// readBounded: client-paths.js reads the same way outside n8n.
 module.exports = { CompliantLimit, readBounded };

@@ -1,0 +1,25 @@
+'use strict';
+// Where a bench writes its results file, and the commit its figures were measured on.
+// BENCH_RESULTS_DIR sends the file elsewhere than bench/ (a smoke run's, under /tmp), so that
+// a short run never replaces the figures the docs link.
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+
+const { repoRoot } = require('../common/paths');
+
+/** The results file's path (its folder made). @param {string} name */
+function resultsPath(name) {
+	const dir = path.resolve(process.env.BENCH_RESULTS_DIR || path.join(repoRoot, 'bench'));
+	fs.mkdirSync(dir, { recursive: true });
+	return path.join(dir, name);
+}
+
+/** The short commit measured, marked when tracked files differ from it. */
+function measuredCommit(repository = repoRoot) {
+	const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: repository, encoding: 'utf8' }).trim();
+	const changed = git(['status', '--porcelain', '--untracked-files=no']) !== '';
+	return `${git(['rev-parse', '--short', 'HEAD'])}${changed ? ' with uncommitted changes' : ''}`;
+}
+
+module.exports = { resultsPath, measuredCommit };
