@@ -10,6 +10,7 @@ import { defaultVersion, majorOf } from '../../tools/install/versions';
 import { DOCS_DIR, MANIFEST, RETAKE, type ScreenshotManifest, editorDigest, picturesInDocs } from '../helpers/screenshots';
 
 const CHROMIUM = '/usr/bin/chromium';
+const COPY_TIMEOUT_MS = 10_000;
 
 /** Debian's Chromium, headless, with nothing that reaches out of the machine. */
 export async function launchChromium(): Promise<Browser> {
@@ -184,18 +185,23 @@ export class Editor {
 
 	/**
 	 * What `click` (on a shown webhook URL) copied. The copy is asynchronous and the switch re-renders
-	 * the URL, so the clipboard is emptied first and read once it holds a URL of the chosen kind.
+	 * the URL, so the clipboard is emptied first and read until it holds a URL of the chosen kind.
+	 * The clipboard has no change event, hence the polling; not by waitForFunction, which takes the
+	 * promise readText() returns for a true answer without awaiting it.
 	 */
 	async copiedWebhookUrl(which: 'Test URL' | 'Production URL', click: () => Promise<void>): Promise<string> {
 		const kind = which === 'Test URL' ? '/webhook-test/' : '/webhook/';
 		await this.page.evaluate("navigator.clipboard.writeText('')");
 		await click();
-		const copied = await this.page.waitForFunction(
-			`navigator.clipboard.readText().then((text) => (text.includes(${JSON.stringify(kind)}) ? text : ''))`,
-			undefined,
-			{ polling: 100, timeout: 10_000 },
-		);
-		return (await copied.jsonValue()) as string;
+		const copied = (await this.page.evaluate(`(async () => {
+			for (const until = Date.now() + ${COPY_TIMEOUT_MS}; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 100))) {
+				const text = await navigator.clipboard.readText();
+				if (text.includes(${JSON.stringify(kind)})) return text;
+			}
+			return '';
+		})()`)) as string;
+		if (!copied) throw new Error(`Not within ${COPY_TIMEOUT_MS / 1000} s: the clipboard held the ${which} (a URL with ${kind}) after the click on it`);
+		return copied;
 	}
 
 	/**
