@@ -232,8 +232,6 @@ describe.each(VERSIONS)('the Video Platform nodes in a real browser, n8n %s', (v
 		await editor.openOptions('operation');
 		const customCall = editor.option('Custom API Call');
 		await customCall.waitFor();
-		// The list fades in; a picture taken at once would be half transparent.
-		await page.waitForTimeout(500);
 		await pictures.take(page, 'custom-api-call.png');
 		await customCall.click();
 		await page.getByText('Use the HTTP Request node to make a custom API call').waitFor();

@@ -1,15 +1,19 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import type { Browser, Locator, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
+import { chromium, errors } from 'playwright-core';
 
 import { scratchRoot } from '../../tools/common/paths';
 import { OWNER, ensureOwner, rest } from '../../tools/n8n/api';
 import { defaultVersion, majorOf } from '../../tools/install/versions';
 import { DOCS_DIR, MANIFEST, RETAKE, type ScreenshotManifest, editorDigest, picturesInDocs } from '../helpers/screenshots';
+import { settled, stillScreenshot, textChanged, waitFor } from './pageWaits';
 
 const CHROMIUM = '/usr/bin/chromium';
+const NDV = '[data-test-id="ndv"]';
+const CREDENTIAL_DIALOG = '[data-test-id="credential-edit-dialog"]';
+const COPY_TIMEOUT_MS = 10_000;
 
 /** Debian's Chromium, headless, with nothing that reaches out of the machine. */
 export async function launchChromium(): Promise<Browser> {
@@ -68,8 +72,7 @@ export class Pictures {
 		const dir = toDocs ? DOCS_DIR : this.dir;
 		fs.mkdirSync(dir, { recursive: true });
 		// Dialogs and lists fade in; a picture taken at once can be half transparent.
-		await page.waitForTimeout(500);
-		await page.screenshot({ path: path.join(dir, name) });
+		fs.writeFileSync(path.join(dir, name), await stillScreenshot(page, `the picture ${name}`));
 		if (toDocs) this.taken.push(name);
 	}
 
@@ -82,6 +85,13 @@ export class Pictures {
 		manifest.pictures = Object.fromEntries(Object.entries(manifest.pictures).sort(([a], [b]) => a.localeCompare(b)));
 		fs.writeFileSync(MANIFEST, `${JSON.stringify({ ...manifest, retake: RETAKE }, null, '\t')}\n`);
 	}
+}
+
+/** The node creator's list for `term`: its search box holds the whole term and the list stopped changing. */
+export async function nodeSearchSettled(page: Page, term: string): Promise<void> {
+	const typed = `document.querySelector('[data-test-id="node-creator-search-bar"]')?.value === ${JSON.stringify(term)}`;
+	await waitFor(`the node creator's search box held "${term}"`, (timeout) => page.waitForFunction(typed, undefined, { timeout }));
+	await settled(page, `the node creator listed what "${term}" finds`);
 }
 
 /** The editor's controls the tests use; the few that differ between 1.x and 2.x are told apart here. */
@@ -102,8 +112,7 @@ export class Editor {
 		await this.page.keyboard.type(term);
 		const items = this.page.locator('[data-test-id="node-creator-item-name"]');
 		await items.first().waitFor();
-		// The list settles after the last key.
-		await this.page.waitForTimeout(700);
+		await nodeSearchSettled(this.page, term);
 		return await items.allTextContents();
 	}
 
@@ -120,7 +129,7 @@ export class Editor {
 	}
 
 	ndv(): Locator {
-		return this.page.locator('[data-test-id="ndv"]').first();
+		return this.page.locator(NDV).first();
 	}
 
 	async openNode(name: string): Promise<void> {
@@ -135,14 +144,16 @@ export class Editor {
 
 	/** The node panel's text, with the trigger panel's "When will this node trigger my flow?" opened. */
 	async triggerPanelText(): Promise<string> {
+		const before = await this.ndv().innerText();
 		await this.page.getByText('When will this node trigger my flow?').click();
-		await this.page.waitForTimeout(500);
+		await textChanged(this.page, NDV, before, 'the trigger panel\'s "When will this node trigger my flow?" opened');
+		await settled(this.page, 'the trigger panel opened');
 		return (await this.ndv().innerText()).replace(/\s+/g, ' ');
 	}
 
-	/** Whether a node hint with this text is on screen, once the editor had time to evaluate it again. */
+	/** Whether a node hint with this text is on screen, once the editor has applied the last change. */
 	async hintShown(text: string): Promise<boolean> {
-		await this.page.waitForTimeout(1000);
+		await settled(this.page, `the editor applied the last change before the hint "${text}" was read`);
 		return (await this.page.locator('[data-test-id="node-hint"]:visible', { hasText: text }).count()) > 0;
 	}
 
@@ -184,18 +195,23 @@ export class Editor {
 
 	/**
 	 * What `click` (on a shown webhook URL) copied. The copy is asynchronous and the switch re-renders
-	 * the URL, so the clipboard is emptied first and read once it holds a URL of the chosen kind.
+	 * the URL, so the clipboard is emptied first and read until it holds a URL of the chosen kind.
+	 * The clipboard has no change event, hence the polling; not by waitForFunction, which takes the
+	 * promise readText() returns for a true answer without awaiting it.
 	 */
 	async copiedWebhookUrl(which: 'Test URL' | 'Production URL', click: () => Promise<void>): Promise<string> {
 		const kind = which === 'Test URL' ? '/webhook-test/' : '/webhook/';
 		await this.page.evaluate("navigator.clipboard.writeText('')");
 		await click();
-		const copied = await this.page.waitForFunction(
-			`navigator.clipboard.readText().then((text) => (text.includes(${JSON.stringify(kind)}) ? text : ''))`,
-			undefined,
-			{ polling: 100, timeout: 10_000 },
-		);
-		return (await copied.jsonValue()) as string;
+		const copied = (await this.page.evaluate(`(async () => {
+			for (const until = Date.now() + ${COPY_TIMEOUT_MS}; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 100))) {
+				const text = await navigator.clipboard.readText();
+				if (text.includes(${JSON.stringify(kind)})) return text;
+			}
+			return '';
+		})()`)) as string;
+		if (!copied) throw new Error(`Not within ${COPY_TIMEOUT_MS / 1000} s: the clipboard held the ${which} (a URL with ${kind}) after the click on it`);
+		return copied;
 	}
 
 	/**
@@ -207,10 +223,15 @@ export class Editor {
 		return this.page.locator(`[data-test-id="radio-button-${value}"], label:has-text("${which}")`).first();
 	}
 
-	/** The trigger panel's button: the editor listens on the Test URL. */
+	/** The trigger panel's button; returns once n8n has answered that it listens on the Test URL. */
 	async listenForTestEvent(): Promise<void> {
-		await this.page.locator('[data-test-id="trigger-execute-button"]').first().click();
-		await this.page.waitForTimeout(1000);
+		// n8n registers the test webhook before it answers the editor's run request.
+		const isRun = (response: Response) => response.request().method() === 'POST' && /\/rest\/workflows\/[^/]+\/run$/.test(new URL(response.url()).pathname);
+		const [answer] = await Promise.all([
+			waitFor('n8n answered the editor\'s request to listen for a test event (POST /rest/workflows/<id>/run)', (timeout) => this.page.waitForResponse(isRun, { timeout })),
+			this.page.locator('[data-test-id="trigger-execute-button"]').first().click(),
+		]);
+		if (!answer.ok()) throw new Error(`n8n refused to listen for a test event: HTTP ${answer.status()} ${await answer.text()}`);
 	}
 
 	async executeStep(): Promise<void> {
@@ -235,17 +256,21 @@ export class Editor {
 	 */
 	async openCredentialTested(url: string, apiKey: string): Promise<string> {
 		await this.page.goto(url);
-		const dialog = this.page.locator('[data-test-id="credential-edit-dialog"]').first();
+		const dialog = this.page.locator(CREDENTIAL_DIALOG).first();
 		await dialog.waitFor();
-		const passed = dialog.locator('[data-test-id="credentials-config-container-test-success"]');
-		// n8n writes Couldn’t with a typographic apostrophe.
-		const failed = dialog.getByText(/Couldn.t connect with these settings/).first();
 		// The success banner is always there, hidden until a test passes.
-		const shown = async (timeoutMs: number) => {
-			for (const until = Date.now() + timeoutMs; Date.now() < until; await this.page.waitForTimeout(250)) {
-				if ((await passed.isVisible()) || (await failed.isVisible())) return true;
+		const passed = dialog.locator('[data-test-id="credentials-config-container-test-success"]').filter({ visible: true });
+		// n8n writes Couldn’t with a typographic apostrophe.
+		const failed = dialog.getByText(/Couldn.t connect with these settings/);
+		const result = passed.or(failed).first();
+		const shown = async (timeout: number) => {
+			try {
+				await result.waitFor({ timeout });
+				return true;
+			} catch (error) {
+				if (error instanceof errors.TimeoutError) return false;
+				throw error;
 			}
-			return false;
 		};
 		if (!(await shown(10_000))) {
 			await dialog.locator('[data-test-id="parameter-input-apiKey"] input').first().fill(apiKey);
@@ -253,14 +278,18 @@ export class Editor {
 			if (!(await shown(30_000))) throw new Error(`No test result in the credential dialog: ${await dialog.innerText()}`);
 		}
 		const details = dialog.getByText('More details', { exact: true });
-		if (await details.isVisible()) await details.click();
-		await this.page.waitForTimeout(300);
+		if (await details.isVisible()) {
+			const before = await dialog.innerText();
+			await details.click();
+			await textChanged(this.page, CREDENTIAL_DIALOG, before, 'the credential test\'s "More details" opened');
+		}
+		await settled(this.page, 'the credential dialog showed its test result');
 		return (await dialog.innerText()).replace(/\s+/g, ' ');
 	}
 
 	async waitForOutput(text: string): Promise<void> {
 		await this.page.locator('[data-test-id="output-panel"]').getByText(text).first().waitFor();
-		await this.page.waitForTimeout(500);
+		await settled(this.page, `the output panel finished showing "${text}"`);
 	}
 }
 

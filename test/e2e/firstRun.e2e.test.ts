@@ -15,7 +15,7 @@ import type { NpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
 import { PACKAGE, startNpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
-import { type Editor, editorFor, launchChromium, Pictures, signIn } from './editor';
+import { type Editor, editorFor, launchChromium, nodeSearchSettled, Pictures, signIn } from './editor';
 import type { N8n } from './n8nWithPackage';
 import { packedTarball } from './packedTarball';
 
@@ -185,8 +185,7 @@ describe(`a newcomer's first run, from Settings → Community Nodes (n8n ${versi
 		const entry = page.locator('[data-test-id="node-creator-item-name"]', { hasText: 'Video Platform' }).first();
 		await entry.waitFor();
 		if (picture) {
-			// The list settles after the last key.
-			await page.waitForTimeout(700);
+			await nodeSearchSettled(page, 'video');
 			await pictures.take(page, picture);
 		}
 		await walk.click(entry);

@@ -76,6 +76,7 @@ eachVersion(STOPPABLE)('Stopping an execution in a real n8n %s while the node wa
 		expect(ended.status).toBe('canceled');
 
 		// Past the Retry-After: a node that only looked finished would send the item again now.
+		// No event says that no request will come, so this one waits the time out.
 		await new Promise((resolve) => setTimeout(resolve, (RETRY_AFTER_S + 3) * 1000));
 		expect(sandbox.state.counts.total).toBe(1);
 		expect(sandbox.state.rooms).toHaveLength(0);
