@@ -6,9 +6,9 @@ import { NOTHING_SENT } from '../shared/baseUrl';
 import { API_CREDENTIAL, IN_API_CREDENTIAL } from '../shared/credentials';
 import { itemError, namingItem } from '../shared/itemError';
 import { MAX_NESTING_DEPTH } from '../shared/nesting';
-import type { Failure, NotSentCode } from './outcome';
-import { mayHaveActed, redirectMeaning } from './outcome';
-import { platformMessage, quotable, redact, stripControlCharacters, withoutMarkup } from './platformText';
+import { platformMessage, quotable, redact, stripControlCharacters, withoutMarkup } from '../shared/secretTraces';
+import type { Failure, NotSentCode } from './answer';
+import { mayHaveActed, redirectMeaning } from './answer';
 import type { StopReason } from './stop';
 
 /** Everything the node shows about a failed request; never request headers or the key. */

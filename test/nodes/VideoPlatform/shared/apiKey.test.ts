@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiKeyProblem, normalizeApiKey } from '../../../../nodes/VideoPlatform/shared/apiKey';
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client';
 import { createExecuteContext, testNode } from '../../../helpers/executeContext';
 import { createRoom } from '../../../helpers/platformClient';
 import { startSandbox } from '../../../helpers/sandbox';
