@@ -7,7 +7,7 @@ import type { NodeApiError } from 'n8n-workflow';
 
 import { PlatformClient } from '../../nodes/VideoPlatform/transport/client';
 import { KEY_REMOVED_MARKER } from '../../nodes/VideoPlatform/shared/secretTraces';
-import { MAX_API_KEY_LENGTH } from '../../nodes/VideoPlatform/shared/apiKey';
+import { MAX_API_KEY_LENGTH } from '../../nodes/VideoPlatform/shared/credentials';
 import { createExecuteContext } from '../helpers/executeContext';
 import { apiKeyWith, invisibleCharacter, keyWithIs, showsRunOf, spreadWith } from '../helpers/keyTraces';
 import { createRoom, createRoomFailure } from '../helpers/platformClient';

@@ -9,9 +9,7 @@ import { join } from 'node:path';
 export const GUARANTEE_FILES = [
 	'nodes/VideoPlatform/transport/*.ts',
 	'nodes/VideoPlatform/shared/secretTraces.ts',
-	'nodes/VideoPlatform/shared/apiKey.ts',
-	'nodes/VideoPlatform/shared/baseUrl.ts',
-	'nodes/VideoPlatform/shared/headerText.ts',
+	'nodes/VideoPlatform/shared/credentials.ts',
 	'nodes/VideoPlatform/shared/deliveryKey.ts',
 	'credentials/*.ts',
 	'nodes/VideoPlatform/trigger/secret.ts',

@@ -1,8 +1,6 @@
 import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, IDataObject, IExecuteFunctions, IHttpRequestMethods, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-import { apiKeyProblem, normalizeApiKey } from '../shared/apiKey';
-import { baseUrlProblem, normalizeBaseUrl } from '../shared/baseUrl';
-import { API_CREDENTIAL } from '../shared/credentials';
+import { API_CREDENTIAL, apiKeyProblem, baseUrlProblem, normalizeApiKey, normalizeBaseUrl } from '../shared/credentials';
 import { itemError } from '../shared/itemError';
 import { hideSecretInValue, KEY_REMOVED_MARKER } from '../shared/secretTraces';
 import type { Failure, Outcome, PlatformResponse } from './answer';

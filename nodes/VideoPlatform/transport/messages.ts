@@ -2,8 +2,7 @@ import type { INode, JsonObject, NodeOperationError } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { API_VERSION_PREFIX } from '../platform';
-import { NOTHING_SENT } from '../shared/baseUrl';
-import { API_CREDENTIAL, IN_API_CREDENTIAL } from '../shared/credentials';
+import { API_CREDENTIAL, IN_API_CREDENTIAL, NOTHING_SENT } from '../shared/credentials';
 import { itemError, namingItem } from '../shared/itemError';
 import { MAX_NESTING_DEPTH } from '../shared/nesting';
 import { platformMessage, quotable, redact, stripControlCharacters, withoutMarkup } from '../shared/secretTraces';
