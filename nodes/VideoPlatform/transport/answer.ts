@@ -71,11 +71,6 @@ export function mayHaveActed(outcome: Outcome): boolean {
 	return REACH[outcome.kind] === 'may-have-acted' || (outcome.kind === 'error-status' && outcome.status >= 500);
 }
 
-/** Held back by the run's stop, never sent: a run's report looks past these to what really failed. */
-export function heldBackByStop(outcome: Outcome): boolean {
-	return outcome.kind === 'stopped-before-sending' || outcome.kind === 'stopped-after-429';
-}
-
 /** Network error codes that come before the request left n8n (ERR_INVALID_URL: a URL n8n's client cannot parse). */
 const NOT_SENT_CODES = [
 	'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL',

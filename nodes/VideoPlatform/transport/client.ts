@@ -1,10 +1,19 @@
-import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, IDataObject, IExecuteFunctions, IHttpRequestMethods, IN8nHttpFullResponse, INode } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IN8nHttpFullResponse,
+	INode,
+} from 'n8n-workflow';
 
+import type { Problem } from '../shared/credentials';
 import { API_CREDENTIAL, apiKeyProblem, baseUrlProblem, normalizeApiKey, normalizeBaseUrl } from '../shared/credentials';
 import { itemError } from '../shared/itemError';
 import { hideSecretInValue, KEY_REMOVED_MARKER } from '../shared/secretTraces';
 import type { Failure, Outcome, PlatformResponse } from './answer';
-import { discardAnswer, heldBackByStop, mayHaveActed, noAnswerOutcome, readOutcome } from './answer';
+import { discardAnswer, mayHaveActed, noAnswerOutcome, readOutcome } from './answer';
 import type { FailedRequest } from './messages';
 import { requestError } from './messages';
 import type { RateLimitPolicy, RateLimitReport, RequestPacer } from './pacer';
@@ -50,7 +59,7 @@ interface TransportOptions {
 /** The one way requests reach the platform, one per node run. */
 export class PlatformClient {
 	/** Read and checked once per run: the credential does not change within it. */
-	private credential?: Promise<{ baseUrl: string; apiKey: string; problem?: { message: string; description: string }; data: ICredentialDataDecryptedObject }>;
+	private credential?: Promise<{ baseUrl: string; apiKey: string; problem?: Problem; data: ICredentialDataDecryptedObject }>;
 
 	/** n8n's getNode() copies the node on every call; it does not change within a run either. */
 	private node?: INode;
@@ -95,7 +104,8 @@ export class PlatformClient {
 		// Concurrent first requests share one read, rather than each decrypting the credential.
 		this.credential ??= this.context.getCredentials<{ baseUrl?: string; apiKey?: string }>(CREDENTIAL_TYPE, itemIndex).then((data) => {
 			const apiKey = normalizeApiKey(data.apiKey);
-			return { baseUrl: normalizeBaseUrl(data.baseUrl), apiKey, problem: baseUrlProblem(data.baseUrl) ?? apiKeyProblem(apiKey), data: { ...data } };
+			const problem = baseUrlProblem(data.baseUrl) ?? apiKeyProblem(apiKey);
+			return { baseUrl: normalizeBaseUrl(data.baseUrl), apiKey, problem, data: { ...data } };
 		});
 		const { baseUrl, apiKey, problem, data } = await this.credential;
 		// Nothing is sent with a credential the node refuses.
@@ -114,14 +124,18 @@ export class PlatformClient {
 			}
 			const outcome = await this.send(request, url, credentialsDecrypted, pacer);
 			// The README promises the key in no output: a platform may echo it in a success too.
-			if (outcome.kind === 'answered') return { ...outcome.response, body: hideSecretInValue(outcome.response.body, apiKey, KEY_REMOVED_MARKER) };
+			if (outcome.kind === 'answered') {
+				return { ...outcome.response, body: hideSecretInValue(outcome.response.body, apiKey, KEY_REMOVED_MARKER) };
+			}
 			// Only a 429 is sent again: the platform refused it, so it did not act (why: docs/design.md).
 			if (outcome.kind !== 'rate-limited') throw this.failure(outcome, failed);
 			const tries = refusals + 1;
 			// Wall time: a Retry-After may be an HTTP date.
 			const delayMs = retryDelayMs(outcome.retryAfter, refusals, rateLimit, Date.now());
 			// Out of tries, or the platform asks for more than one item may wait: the user should hear of it.
-			if (refusals >= rateLimit.maxRetries) throw this.failure({ kind: 'rate-limit-exhausted', tries, waitedMs, gaveUp: { gaveUp: 'tries' } }, failed);
+			if (refusals >= rateLimit.maxRetries) {
+				throw this.failure({ kind: 'rate-limit-exhausted', tries, waitedMs, gaveUp: { gaveUp: 'tries' } }, failed);
+			}
 			if (waitedMs + delayMs > rateLimit.maxTotalWaitMs) {
 				const gaveUp = { gaveUp: 'wait' as const, nextWaitMs: delayMs, maxWaitMs: rateLimit.maxTotalWaitMs };
 				throw this.failure({ kind: 'rate-limit-exhausted', tries, waitedMs, gaveUp }, failed);
@@ -196,15 +210,15 @@ export class PlatformClient {
 		return this.stop.reason ?? 'execution-stopped';
 	}
 
-	/** For the run's report: its 429s and waits, and how each failed item ended. */
+	/** For the run's report: this run's 429s and waits. */
 	get rateLimits(): RateLimitReport {
 		return { refused: this.rateLimited.refused, pausedMs: this.rateLimited.pausedMs };
 	}
 
-	/** Whether the item failed only because the run stopped before its request was sent. */
+	/** Whether the item failed only because the run stopped before its request was sent: a report looks past these. */
 	wasHeldBack(itemIndex: number): boolean {
-		const outcome = this.failures.get(itemIndex);
-		return outcome !== undefined && heldBackByStop(outcome);
+		const kind = this.failures.get(itemIndex)?.kind;
+		return kind === 'stopped-before-sending' || kind === 'stopped-after-429';
 	}
 
 	mayHaveActedFor(itemIndex: number): boolean {
