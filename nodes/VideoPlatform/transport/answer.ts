@@ -4,6 +4,9 @@ import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting';
 import type { Deadline, StopReason } from './stop';
 import { DeadlineExceeded } from './stop';
 
+// How one request ended (the Outcome), and what decides it: the answer read within its size and
+// deadline and decoded, or why no answer came. The client (client.ts) calls it; it calls nothing back.
+
 /** A successful answer: parsed JSON where it is JSON, else the raw text. */
 export interface PlatformResponse {
 	statusCode: number;
