@@ -7,9 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { API_VERSION_PREFIX, ROOMS_PATH } from '../nodes/VideoPlatform/platform';
-import { normalizeApiKey } from '../nodes/VideoPlatform/shared/apiKey';
-import { BASE_URL_EXPRESSION } from '../nodes/VideoPlatform/shared/baseUrl';
-import { API_CREDENTIAL } from '../nodes/VideoPlatform/shared/credentials';
+import { API_CREDENTIAL, BASE_URL_EXPRESSION, normalizeApiKey } from '../nodes/VideoPlatform/shared/credentials';
 
 /** Redirects are never followed; these say so, since n8n shows only a rule's fixed message. */
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 import { VideoPlatformApi } from '../../credentials/VideoPlatformApi.credentials';
-import { BASE_URL_EXPRESSION, baseUrlProblem, normalizeBaseUrl } from '../../nodes/VideoPlatform/shared/baseUrl';
+import { BASE_URL_EXPRESSION, baseUrlProblem, normalizeBaseUrl } from '../../nodes/VideoPlatform/shared/credentials';
 import { evaluateCredentialExpression } from '../helpers/credentialExpression';
 import { anyText } from '../helpers/unicode';
 

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import fc from 'fast-check';
 import type { NodeApiError } from 'n8n-workflow';
 
-import { PlatformClient } from '../../nodes/VideoPlatform/transport';
+import { PlatformClient } from '../../nodes/VideoPlatform/transport/client';
 import { createExecuteContext } from '../helpers/executeContext';
 import { createRoom, MAY_HAVE_CREATED_ROOM as MAY_HAVE } from '../helpers/platformClient';
 import { SANDBOX_KEY } from '../helpers/sandbox';

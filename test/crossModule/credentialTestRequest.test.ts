@@ -2,7 +2,7 @@ import { Container } from '@n8n/di';
 import { OutboundHttp } from '@n8n/backend-network';
 
 import { VideoPlatformApi } from '../../credentials/VideoPlatformApi.credentials';
-import { BASE_URL_EXPRESSION } from '../../nodes/VideoPlatform/shared/baseUrl';
+import { BASE_URL_EXPRESSION } from '../../nodes/VideoPlatform/shared/credentials';
 import { authenticated } from '../helpers/authenticate';
 import { evaluateCredentialExpression } from '../helpers/credentialExpression';
 import type { Sandbox } from '../helpers/sandbox';

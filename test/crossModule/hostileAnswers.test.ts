@@ -1,4 +1,4 @@
-import { PlatformClient } from '../../nodes/VideoPlatform/transport';
+import { PlatformClient } from '../../nodes/VideoPlatform/transport/client';
 import { createExecuteContext } from '../helpers/executeContext';
 import {
 	createRoom,

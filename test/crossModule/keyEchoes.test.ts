@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import type { NodeApiError } from 'n8n-workflow';
 
-import { PlatformClient } from '../../nodes/VideoPlatform/transport';
-import { KEY_REMOVED_MARKER } from '../../nodes/VideoPlatform/transport/platformText';
-import { MAX_API_KEY_LENGTH } from '../../nodes/VideoPlatform/shared/apiKey';
+import { PlatformClient } from '../../nodes/VideoPlatform/transport/client';
+import { KEY_REMOVED_MARKER } from '../../nodes/VideoPlatform/shared/secretTraces';
+import { MAX_API_KEY_LENGTH } from '../../nodes/VideoPlatform/shared/credentials';
 import { createExecuteContext } from '../helpers/executeContext';
 import { apiKeyWith, invisibleCharacter, keyWithIs, showsRunOf, spreadWith } from '../helpers/keyTraces';
 import { createRoom, createRoomFailure } from '../helpers/platformClient';

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import type { NodeApiError } from 'n8n-workflow';
 import { NodeApiError as N8nNodeApiError } from 'n8n-workflow';
 
-import { PlatformClient } from '../../nodes/VideoPlatform/transport';
-import { noAnswerOutcome } from '../../nodes/VideoPlatform/transport/outcome';
+import { PlatformClient } from '../../nodes/VideoPlatform/transport/client';
+import { noAnswerOutcome } from '../../nodes/VideoPlatform/transport/answer';
 import { createExecuteContext, realHttp, testNode } from '../helpers/executeContext';
 import { requestError } from '../../nodes/VideoPlatform/transport/messages';
 import { createRoom, createRoomFailure, failedCreateRoom as failed } from '../helpers/platformClient';

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 
 import type { NodeApiError } from 'n8n-workflow';
 
-import { PlatformClient } from '../../nodes/VideoPlatform/transport';
+import { PlatformClient } from '../../nodes/VideoPlatform/transport/client';
 import { createExecuteContext } from '../helpers/executeContext';
 import { createRoom } from '../helpers/platformClient';
 import { SANDBOX_KEY } from '../helpers/sandbox';

@@ -10,8 +10,6 @@ const PRODUCT = ['nodes', 'credentials'];
 const EXEMPT: Record<string, 'types only' | 'barrel'> = {
 	'nodes/VideoPlatform/actions/types.ts': 'types only',
 	'nodes/VideoPlatform/actions/guardedRun.ts': 'types only',
-	'nodes/VideoPlatform/transport/request.ts': 'types only',
-	'nodes/VideoPlatform/transport/index.ts': 'barrel',
 };
 
 function filesUnder(folder: string, suffix: string): string[] {

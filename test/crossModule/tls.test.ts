@@ -10,7 +10,7 @@ import { TLSSocket } from 'node:tls';
 
 import type { NodeApiError } from 'n8n-workflow';
 
-import { PlatformClient } from '../../nodes/VideoPlatform/transport';
+import { PlatformClient } from '../../nodes/VideoPlatform/transport/client';
 import { createExecuteContext, realHttp } from '../helpers/executeContext';
 import {
 	createRoom,

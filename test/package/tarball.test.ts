@@ -105,7 +105,7 @@ describe('the published package', () => {
 	it('the scanner does catch a violation, and ignores inline disables', () => {
 		const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'videoplatform-scan-'));
 		fs.cpSync(dir, copy, { recursive: true });
-		const transport = path.join(copy, 'dist', 'nodes', 'VideoPlatform', 'transport', 'index.js');
+		const transport = path.join(copy, 'dist', 'nodes', 'VideoPlatform', 'transport', 'client.js');
 		fs.appendFileSync(transport, '\n// eslint-disable-next-line\nsetTimeout(() => undefined, 1);\n');
 		const result = scan(copy, 'tarball');
 		expect(result.passed).toBe(false);

@@ -8,11 +8,8 @@ import { join } from 'node:path';
 /** The files whose guarantees the suite must notice breaking: redaction, keys, no re-send, Stop, the trigger's secret and keys. */
 export const GUARANTEE_FILES = [
 	'nodes/VideoPlatform/transport/*.ts',
-	'!nodes/VideoPlatform/transport/index.ts',
 	'nodes/VideoPlatform/shared/secretTraces.ts',
-	'nodes/VideoPlatform/shared/apiKey.ts',
-	'nodes/VideoPlatform/shared/baseUrl.ts',
-	'nodes/VideoPlatform/shared/headerText.ts',
+	'nodes/VideoPlatform/shared/credentials.ts',
 	'nodes/VideoPlatform/shared/deliveryKey.ts',
 	'credentials/*.ts',
 	'nodes/VideoPlatform/trigger/secret.ts',

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ItemError } from '../shared/itemError';
 import { namingItem } from '../shared/itemError';
-import { quotable } from '../transport';
+import { quotable } from '../shared/secretTraces';
 
 /**
  * An item's error as the editor shows it. The node's own errors are kept as they are; any other

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { quotable } from '../transport';
+import { quotable } from '../shared/secretTraces';
 import { systemClock } from '../transport/stop';
 import type { TimedCheck } from './keysKept';
 import { listOf, oneCheckAtATime } from './oneCheckAtATime';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlatformResponse } from '../transport';
+import type { PlatformResponse } from '../transport/answer';
 
 /**
  * The API's answer is passed through as it is when it is a JSON object. The success body is

@@ -1,12 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { RateLimitReport } from '../transport';
-import { notStartedError, PlatformClient, seconds } from '../transport';
 import { API_CREDENTIAL } from '../shared/credentials';
 import { hintInOutputPane } from '../shared/executionHints';
 import type { ItemError } from '../shared/itemError';
 import { errorToJson } from '../shared/itemError';
+import { PlatformClient } from '../transport/client';
+import { notStartedError, seconds } from '../transport/messages';
+import type { RateLimitReport } from '../transport/pacer';
 import { concurrencyOption, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
 import { asItemError } from './foreignError';
 import type { GuardedRun, SentItems } from './guardedRun';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { PlatformRequester } from '../transport';
+import type { PlatformRequester } from '../transport/client';
 import type { GuardedRun } from './guardedRun';
 
 /** What every operation file exports: its fields, which properties.ts shows for it alone. */

@@ -1,42 +1,45 @@
-import type { ICredentialsDecrypted, IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IN8nHttpFullResponse,
+	INode,
+} from 'n8n-workflow';
 
-import { apiKeyProblem, normalizeApiKey } from '../shared/apiKey';
-import { baseUrlProblem, normalizeBaseUrl } from '../shared/baseUrl';
-import { API_CREDENTIAL } from '../shared/credentials';
+import type { Problem } from '../shared/credentials';
+import { API_CREDENTIAL, apiKeyProblem, baseUrlProblem, normalizeApiKey, normalizeBaseUrl } from '../shared/credentials';
 import { itemError } from '../shared/itemError';
-import { discardAnswer, readOutcome } from './answer';
+import { hideSecretInValue, KEY_REMOVED_MARKER } from '../shared/secretTraces';
+import type { Failure, Outcome, PlatformResponse } from './answer';
+import { discardAnswer, mayHaveActed, noAnswerOutcome, readOutcome } from './answer';
 import type { FailedRequest } from './messages';
 import { requestError } from './messages';
-import type { Failure, Outcome, RateLimitBudget } from './outcome';
-import { heldBackByStop, mayHaveActed, nextStep, noAnswerOutcome } from './outcome';
 import type { RateLimitPolicy, RateLimitReport, RequestPacer } from './pacer';
-import { DEFAULT_RATE_LIMIT_POLICY, PacerRegistry, sharedPacers } from './pacer';
-import type { PlatformRequest, PlatformRequester, PlatformResponse } from './request';
-import { withoutSecret } from './platformText';
+import { DEFAULT_RATE_LIMIT_POLICY, PacerRegistry, retryDelayMs, sharedPacers } from './pacer';
 import type { Clock } from './stop';
 import { DeadlineExceeded, RunStop, systemClock } from './stop';
 
+/**
+ * A request's life, top to bottom (docs/design.md): the credential, the pacer's turn, the send,
+ * the answer read (answer.ts), a 429 sent again, any other end worded as the item's error
+ * (messages.ts). The modules it calls never call back.
+ */
+
+/** Everything an operation says about a request: method, path after the Base URL (platform.ts) and body. */
+export interface PlatformRequest {
+	method: IHttpRequestMethods;
+	path: string;
+	body?: IDataObject;
+}
+
+/** What an operation sends its one item's requests through. */
+export interface PlatformRequester {
+	request(request: PlatformRequest): Promise<PlatformResponse>;
+}
+
 const CREDENTIAL_TYPE = API_CREDENTIAL.type;
-
-interface VideoPlatformCredentials {
-	baseUrl?: string;
-	apiKey?: string;
-}
-
-type CheckedCredential = Required<VideoPlatformCredentials> | { problem: { message: string; description: string } };
-
-/** The credential as the node sends it, or what is wrong with it; nothing is sent with a problem. */
-function checkedCredential(data: VideoPlatformCredentials): CheckedCredential {
-	const apiKey = normalizeApiKey(data.apiKey);
-	const problem = baseUrlProblem(data.baseUrl) ?? apiKeyProblem(apiKey);
-	return problem ? { problem } : { baseUrl: normalizeBaseUrl(data.baseUrl), apiKey };
-}
-
-/** The credential as checked, or the item that asked fails; nothing is sent with a problem. */
-function usable(node: INode, checked: CheckedCredential, itemIndex: number): Required<VideoPlatformCredentials> {
-	if ('problem' in checked) throw itemError(node, itemIndex, checked.problem.message, checked.problem.description);
-	return checked;
-}
 
 /** How long and how large one request may be, and how long it may wait out 429s. */
 interface TransportPolicy {
@@ -47,22 +50,16 @@ interface TransportPolicy {
 	maxAnswerBytes: number;
 }
 
-const DEFAULT_TRANSPORT_POLICY: TransportPolicy = {
-	rateLimit: DEFAULT_RATE_LIMIT_POLICY,
-	deadlineMs: 60_000,
-	maxAnswerBytes: 10 * 1024 * 1024,
-};
-
 /** A clock that does not wait for real, and shorter limits: for tests; with another clock, runs share no pacers. */
 interface TransportOptions {
 	clock?: Clock;
 	policy?: Partial<TransportPolicy>;
 }
 
-/** The one way requests reach the platform, one per node run (a request's life: docs/design.md). */
+/** The one way requests reach the platform, one per node run. */
 export class PlatformClient {
 	/** Read and checked once per run: the credential does not change within it. */
-	private credential?: Promise<{ checked: CheckedCredential; decrypted: ICredentialsDecrypted }>;
+	private credential?: Promise<{ baseUrl: string; apiKey: string; problem?: Problem; data: ICredentialDataDecryptedObject }>;
 
 	/** n8n's getNode() copies the node on every call; it does not change within a run either. */
 	private node?: INode;
@@ -90,26 +87,11 @@ export class PlatformClient {
 		private readonly creates?: string,
 		{ clock = systemClock, policy = {} }: TransportOptions = {},
 	) {
-		this.pacers = clock === systemClock ? sharedPacers : new PacerRegistry(clock);
-		this.policy = { ...DEFAULT_TRANSPORT_POLICY, ...policy };
 		this.clock = clock;
+		this.pacers = clock === systemClock ? sharedPacers : new PacerRegistry(clock);
+		this.policy = { rateLimit: DEFAULT_RATE_LIMIT_POLICY, deadlineMs: 60_000, maxAnswerBytes: 10 * 1024 * 1024, ...policy };
 		// An n8n that gives nodes no cancel signal: a stop then ends the run only between requests.
 		this.stop = new RunStop(context.getExecutionCancelSignal?.());
-	}
-
-	get rateLimits(): RateLimitReport {
-		return { refused: this.rateLimited.refused, pausedMs: this.rateLimited.pausedMs };
-	}
-
-	/** Whether the item failed only because the run stopped before its request was sent. */
-	wasHeldBack(itemIndex: number): boolean {
-		const outcome = this.failures.get(itemIndex);
-		return outcome !== undefined && heldBackByStop(outcome);
-	}
-
-	mayHaveActedFor(itemIndex: number): boolean {
-		const outcome = this.failures.get(itemIndex);
-		return outcome !== undefined && mayHaveActed(outcome);
 	}
 
 	forItem(itemIndex: number): PlatformRequester {
@@ -120,34 +102,91 @@ export class PlatformClient {
 		const node = (this.node ??= this.context.getNode());
 		const reference = node.credentials?.[CREDENTIAL_TYPE];
 		// Concurrent first requests share one read, rather than each decrypting the credential.
-		this.credential ??= this.context.getCredentials<VideoPlatformCredentials>(CREDENTIAL_TYPE, itemIndex).then((data) => ({
-			checked: checkedCredential(data),
-			// Lets n8n authenticate with the credential already read, rather than decrypt it again.
-			decrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data: { ...data } },
-		}));
-		const { checked, decrypted } = await this.credential;
-		const { baseUrl, apiKey } = usable(node, checked, itemIndex);
+		this.credential ??= this.context.getCredentials<{ baseUrl?: string; apiKey?: string }>(CREDENTIAL_TYPE, itemIndex).then((data) => {
+			const apiKey = normalizeApiKey(data.apiKey);
+			const problem = baseUrlProblem(data.baseUrl) ?? apiKeyProblem(apiKey);
+			return { baseUrl: normalizeBaseUrl(data.baseUrl), apiKey, problem, data: { ...data } };
+		});
+		const { baseUrl, apiKey, problem, data } = await this.credential;
+		// Nothing is sent with a credential the node refuses.
+		if (problem) throw itemError(node, itemIndex, problem.message, problem.description);
+		// Lets n8n authenticate with the credential already read, rather than decrypt it again.
+		const credentialsDecrypted: ICredentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data };
 		const url = `${baseUrl}${request.path}`;
 		const failed: FailedRequest = { node, itemIndex, url, baseUrl, secret: apiKey, creates: this.creates };
 		// Looked up on the run's first request only: the credential and Base URL do not change within it.
 		const pacer = (this.pacer ??= this.pacers.pacerFor(reference?.id ?? undefined, baseUrl, apiKey));
-		const budget: RateLimitBudget = { refusals: 0, waitedMs: 0 };
-		for (;;) {
-			const outcome = await this.sendOnce(request, url, decrypted, pacer, budget.refusals > 0);
-			// Wall time: a Retry-After may be an HTTP date.
-			const step = nextStep(outcome, budget, this.policy.rateLimit, Date.now());
-			if ('done' in step) {
-				const { done } = step;
-				// The README promises the key in no output: a platform may echo it in a success too.
-				if (done.kind === 'answered') return { ...done.response, body: withoutSecret(done.response.body, apiKey) };
-				throw this.failure(done, failed);
+		const { rateLimit } = this.policy;
+		let waitedMs = 0;
+		for (let refusals = 0; ; refusals++) {
+			if (!(await pacer.waitForTurn(this.stop)) || this.stop.reason) {
+				throw this.failure({ kind: refusals > 0 ? 'stopped-after-429' : 'stopped-before-sending', reason: this.stopReason }, failed);
 			}
-			budget.refusals++;
-			pacer.recordRefusal(step.sendAgainAfterMs);
+			const outcome = await this.send(request, url, credentialsDecrypted, pacer);
+			// The README promises the key in no output: a platform may echo it in a success too.
+			if (outcome.kind === 'answered') {
+				return { ...outcome.response, body: hideSecretInValue(outcome.response.body, apiKey, KEY_REMOVED_MARKER) };
+			}
+			// Only a 429 is sent again: the platform refused it, so it did not act (why: docs/design.md).
+			if (outcome.kind !== 'rate-limited') throw this.failure(outcome, failed);
+			const tries = refusals + 1;
+			// Wall time: a Retry-After may be an HTTP date.
+			const delayMs = retryDelayMs(outcome.retryAfter, refusals, rateLimit, Date.now());
+			// Out of tries, or the platform asks for more than one item may wait: the user should hear of it.
+			if (refusals >= rateLimit.maxRetries) {
+				throw this.failure({ kind: 'rate-limit-exhausted', tries, waitedMs, gaveUp: { gaveUp: 'tries' } }, failed);
+			}
+			if (waitedMs + delayMs > rateLimit.maxTotalWaitMs) {
+				const gaveUp = { gaveUp: 'wait' as const, nextWaitMs: delayMs, maxWaitMs: rateLimit.maxTotalWaitMs };
+				throw this.failure({ kind: 'rate-limit-exhausted', tries, waitedMs, gaveUp }, failed);
+			}
+			pacer.recordRefusal(delayMs);
 			// The refused request waits as asked even when the pacer lets the others go on.
-			const waitedMs = await this.waitBeforeRetry(step.sendAgainAfterMs);
-			if (waitedMs === undefined) throw this.failure({ kind: 'stopped-after-429', reason: this.stopReason }, failed);
-			budget.waitedMs += waitedMs;
+			const waited = await this.waitBeforeRetry(delayMs);
+			if (waited === undefined) throw this.failure({ kind: 'stopped-after-429', reason: this.stopReason }, failed);
+			waitedMs += waited;
+		}
+	}
+
+	/** Sends once and reads the answer within the deadline. */
+	private async send(request: PlatformRequest, url: string, credentialsDecrypted: ICredentialsDecrypted, pacer: RequestPacer): Promise<Outcome> {
+		const deadline = this.stop.deadline(this.policy.deadlineMs);
+		try {
+			const sent = this.context.helpers.httpRequestWithAuthentication.call(
+				this.context,
+				CREDENTIAL_TYPE,
+				{
+					method: request.method,
+					url,
+					// Uncompressed: n8n's client inflates a cut gzip answer without an error (docs/design.md).
+					headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Encoding': 'identity' },
+					body: request.body === undefined ? undefined : JSON.stringify(request.body),
+					// A stream, so that the answer's size and its deadline are the node's to enforce.
+					encoding: 'stream',
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					// Both, because n8n versions read different ones; the key must not follow a redirect.
+					disableFollowRedirect: true,
+					maxRedirects: 0,
+					sendCredentialsOnCrossOriginRedirect: false,
+					// n8n replaces any abort signal with its own, so the deadline races the request instead.
+					timeout: deadline.ms,
+				},
+				{ credentialsDecrypted },
+			) as Promise<IN8nHttpFullResponse>;
+			let response: IN8nHttpFullResponse;
+			try {
+				response = await deadline.race(sent, (late) => discardAnswer(late.body));
+			} catch (error) {
+				// Whatever broke once the user stopped the execution, that stop is what happened.
+				if (deadline.cancelled) return { kind: 'stopped-while-answering' };
+				return error instanceof DeadlineExceeded ? { kind: 'timeout', deadlineMs: deadline.ms } : noAnswerOutcome(error, deadline.ms);
+			}
+			if (response.statusCode === 429) this.rateLimited.refused++;
+			else pacer.recordAccepted();
+			return await readOutcome(response, this.policy.maxAnswerBytes, deadline);
+		} finally {
+			deadline.finish();
 		}
 	}
 
@@ -171,55 +210,19 @@ export class PlatformClient {
 		return this.stop.reason ?? 'execution-stopped';
 	}
 
-	/** Waits for the pacer, sends once and reads the answer within the deadline. */
-	private async sendOnce(
-		request: PlatformRequest,
-		url: string,
-		credentialsDecrypted: ICredentialsDecrypted,
-		pacer: RequestPacer,
-		after429: boolean,
-	): Promise<Outcome> {
-		if (!(await pacer.waitForTurn(this.stop)) || this.stop.reason) {
-			return { kind: after429 ? 'stopped-after-429' : 'stopped-before-sending', reason: this.stopReason };
-		}
-		const deadline = this.stop.deadline(this.policy.deadlineMs);
-		try {
-			const sent = this.context.helpers.httpRequestWithAuthentication.call(
-				this.context, CREDENTIAL_TYPE, httpOptions(request, url, deadline.ms), { credentialsDecrypted },
-			) as Promise<IN8nHttpFullResponse>;
-			let response: IN8nHttpFullResponse;
-			try {
-				response = await deadline.race(sent, (late) => discardAnswer(late.body));
-			} catch (error) {
-				// Whatever broke once the user stopped the execution, that stop is what happened.
-				if (deadline.cancelled) return { kind: 'stopped-while-answering' };
-				return error instanceof DeadlineExceeded ? { kind: 'timeout', deadlineMs: deadline.ms } : noAnswerOutcome(error, deadline.ms);
-			}
-			if (response.statusCode === 429) this.rateLimited.refused++;
-			else pacer.recordAccepted();
-			return await readOutcome(response, this.policy.maxAnswerBytes, deadline);
-		} finally {
-			deadline.finish();
-		}
+	/** For the run's report: this run's 429s and waits. */
+	get rateLimits(): RateLimitReport {
+		return { refused: this.rateLimited.refused, pausedMs: this.rateLimited.pausedMs };
 	}
-}
 
-function httpOptions(request: PlatformRequest, url: string, deadlineMs: number): IHttpRequestOptions {
-	return {
-		method: request.method,
-		url,
-		// Uncompressed: n8n's client inflates a cut gzip answer without an error (docs/design.md).
-		headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Encoding': 'identity' },
-		body: request.body === undefined ? undefined : JSON.stringify(request.body),
-		// A stream, so that the answer's size and its deadline are the node's to enforce.
-		encoding: 'stream',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		// Both, because n8n versions read different ones; the key must not follow a redirect.
-		disableFollowRedirect: true,
-		maxRedirects: 0,
-		sendCredentialsOnCrossOriginRedirect: false,
-		// n8n replaces any abort signal with its own, so the deadline races the request instead.
-		timeout: deadlineMs,
-	};
+	/** Whether the item failed only because the run stopped before its request was sent: a report looks past these. */
+	wasHeldBack(itemIndex: number): boolean {
+		const kind = this.failures.get(itemIndex)?.kind;
+		return kind === 'stopped-before-sending' || kind === 'stopped-after-429';
+	}
+
+	mayHaveActedFor(itemIndex: number): boolean {
+		const outcome = this.failures.get(itemIndex);
+		return outcome !== undefined && mayHaveActed(outcome);
+	}
 }

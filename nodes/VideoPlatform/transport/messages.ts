@@ -2,13 +2,12 @@ import type { INode, JsonObject, NodeOperationError } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { API_VERSION_PREFIX } from '../platform';
-import { NOTHING_SENT } from '../shared/baseUrl';
-import { API_CREDENTIAL, IN_API_CREDENTIAL } from '../shared/credentials';
+import { API_CREDENTIAL, IN_API_CREDENTIAL, NOTHING_SENT } from '../shared/credentials';
 import { itemError, namingItem } from '../shared/itemError';
 import { MAX_NESTING_DEPTH } from '../shared/nesting';
-import type { Failure, NotSentCode } from './outcome';
-import { mayHaveActed, redirectMeaning } from './outcome';
-import { platformMessage, quotable, redact, stripControlCharacters, withoutMarkup } from './platformText';
+import { platformMessage, quotable, redact, stripControlCharacters, withoutMarkup } from '../shared/secretTraces';
+import type { Failure, NotSentCode } from './answer';
+import { mayHaveActed, redirectMeaning } from './answer';
 import type { StopReason } from './stop';
 
 /** Everything the node shows about a failed request; never request headers or the key. */
@@ -67,52 +66,42 @@ const WHY_STOPPED: Record<StopReason, string> = {
 
 type Words = { message: string; description?: string };
 
-function mayHaveActedWords(failed: FailedRequest): string {
-	const done = failed.creates ? `created the ${failed.creates}` : 'processed the request';
-	return `The platform may have ${done}; it was not sent again. ${CHECK_BEFORE_AGAIN}`;
-}
-
 function nothingCreated(creates?: string): string {
 	return creates ? `no ${creates} was created for it` : 'the platform did not process it';
 }
 
-const rejectedWords = (status: number, quoted: string): Words => ({
-	message: `The platform rejected the request (HTTP ${status})${quoted}`,
-	description: "Check this item's values against the platform's message above.",
-});
-
-/** An error status's words by its code; `quoted` is ": " and the platform's own message, if it gave one. */
-const STATUS_WORDS: Record<number, (status: number, quoted: string) => Words> = {
-	400: rejectedWords,
-	401: () => ({
-		message: 'The platform rejected the API key (HTTP 401)',
-		description: `Open the ${API_CREDENTIAL.displayName} credential, check the API key and use its Test button.`,
-	}),
-	403: (_, quoted) => ({
-		message: `The API key is not allowed to do this (HTTP 403)${quoted}`,
-		description: 'The key was accepted but lacks permission. Ask your platform administrator for a key that may do this.',
-	}),
-	422: rejectedWords,
-	431: () => ({
-		message: 'The platform refused the request headers as too large (HTTP 431)',
-		description: `The API key may be too long, or not an API key at all. Check the API key ${IN_API_CREDENTIAL}.`,
-	}),
-};
-
-const serverErrorWords = (status: number, quoted: string): Words => ({
-	message: `The platform had a server error (HTTP ${status})${quoted}`,
-	description: `The request was not repeated, because the platform may have processed it. ${CHECK_BEFORE_AGAIN}`,
-});
-
-const otherStatusWords = (status: number, quoted: string): Words => ({
-	message: `The platform answered HTTP ${status}${quoted}`,
-	description: 'The request was not repeated. Check the platform and this item.',
-});
-
+/** An error status's words; `said` is the platform's own message, if it gave one. */
 function statusWords(status: number, failed: FailedRequest, said: string): Words {
-	if (status === 404) return { message: `Nothing was found at ${failed.url} (HTTP 404)`, description: `Check ${BASE_URL_ADVICE}` };
-	const words = STATUS_WORDS[status] ?? (status >= 500 ? serverErrorWords : otherStatusWords);
-	return words(status, said ? `: ${said}` : '');
+	const quoted = said ? `: ${said}` : '';
+	switch (status) {
+		case 400:
+		case 422:
+			return { message: `The platform rejected the request (HTTP ${status})${quoted}`, description: "Check this item's values against the platform's message above." };
+		case 401:
+			return {
+				message: 'The platform rejected the API key (HTTP 401)',
+				description: `Open the ${API_CREDENTIAL.displayName} credential, check the API key and use its Test button.`,
+			};
+		case 403:
+			return {
+				message: `The API key is not allowed to do this (HTTP 403)${quoted}`,
+				description: 'The key was accepted but lacks permission. Ask your platform administrator for a key that may do this.',
+			};
+		case 404:
+			return { message: `Nothing was found at ${failed.url} (HTTP 404)`, description: `Check ${BASE_URL_ADVICE}` };
+		case 431:
+			return {
+				message: 'The platform refused the request headers as too large (HTTP 431)',
+				description: `The API key may be too long, or not an API key at all. Check the API key ${IN_API_CREDENTIAL}.`,
+			};
+	}
+	if (status >= 500) {
+		return {
+			message: `The platform had a server error (HTTP ${status})${quoted}`,
+			description: `The request was not repeated, because the platform may have processed it. ${CHECK_BEFORE_AGAIN}`,
+		};
+	}
+	return { message: `The platform answered HTTP ${status}${quoted}`, description: 'The request was not repeated. Check the platform and this item.' };
 }
 
 function redirectTarget(location: unknown, requestUrl: string): URL | undefined {
@@ -282,7 +271,8 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError {
 	const words = failureWords(outcome, failed);
 	// A 5xx's own words already say that the platform may have acted.
-	const unknownEnd = mayHaveActed(outcome) && outcome.kind !== 'error-status' ? mayHaveActedWords(failed) : '';
+	const done = failed.creates ? `created the ${failed.creates}` : 'processed the request';
+	const unknownEnd = mayHaveActed(outcome) && outcome.kind !== 'error-status' ? `The platform may have ${done}; it was not sent again. ${CHECK_BEFORE_AGAIN}` : '';
 	const description = [unknownEnd, words.description ?? ''].filter(Boolean).join(' ');
 	// Every outcome with an HTTP answer carries its status; a 429 given up on has none of its own.
 	const status = 'status' in outcome ? outcome.status : outcome.kind === 'rate-limit-exhausted' ? 429 : undefined;

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-import { isHeaderSafeText, MAX_HEADER_SECRET_LENGTH } from '../shared/headerText';
+import { isHeaderSafeText, MAX_HEADER_SECRET_LENGTH } from '../shared/credentials';
 
 /** Spaces around a pasted secret are never meant; a secret of spaces only is no secret. */
 export function normalizeSecret(value: unknown): string {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ROOM_TYPES, ROOMS_PATH } from '../../platform';
-import type { PlatformRequester } from '../../transport';
+import type { PlatformRequester } from '../../transport/client';
 import { readTextParameter } from '../parameters';
 import { responseToJson } from '../responseToJson';
 import { guardRun } from './oncePerKey/guard';

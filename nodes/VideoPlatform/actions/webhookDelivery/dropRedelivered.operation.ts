@@ -6,7 +6,7 @@ import { hintInOutputPane } from '../../shared/executionHints';
 import type { ItemError } from '../../shared/itemError';
 import { errorToJson } from '../../shared/itemError';
 import { asItemError } from '../foreignError';
-import { quotable } from '../../transport';
+import { quotable } from '../../shared/secretTraces';
 import { RunStop, systemClock } from '../../transport/stop';
 import type { KeyScope } from '../rememberedKeys';
 import { checkTwiceIfListNew, keysRememberedField, readKeysRemembered, readScope, storeFailureAdvice, timedCheck } from '../rememberedKeys';

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 
-import { hideSecret, hideSecretInValue } from '../../../../nodes/VideoPlatform/shared/secretTraces';
+import {
+	hideSecret,
+	hideSecretInValue,
+	platformMessage,
+	quotable,
+	redact,
+	stripControlCharacters,
+	withoutMarkup,
+} from '../../../../nodes/VideoPlatform/shared/secretTraces';
 import {
 	apiKeyWith,
 	invisibleCharacter,
@@ -9,6 +17,7 @@ import {
 	spreadWith,
 	unicodeText,
 } from '../../../helpers/keyTraces';
+import { ANGLE_BRACKETS, MARKUP_EXAMPLES, outsideTextWithMarkup } from '../../../helpers/outsideText';
 
 const KEY = ['sk', 'live', '4f9a2c7e1b8d'].join('_');
 const MARKER = '[removed]';
@@ -206,5 +215,239 @@ describe('hideSecret takes time linear in the text', () => {
 		const long = textOf(1024 * 1024);
 		expect(hideSecret(long, KEY, MARKER).split(MARKER).length - 1).toBeGreaterThan(1000);
 		expect(fastestRun(long) / fastestRun(short)).toBeLessThan(24);
+	});
+});
+
+describe('text from outside the node, made safe to show', () => {
+	const KEY = 'sk_live_secret_0123456789';
+
+	describe('platformMessage', () => {
+		it.each([
+			[{ message: 'name is too long' }, 'name is too long'],
+			[{ error: 'bad type' }, 'bad type'],
+			[{ error: { message: 'nested' } }, 'nested'],
+			[{ detail: 'problem+json detail' }, 'problem+json detail'],
+			['{"message":"from text"}', 'from text'],
+			['plain text error', 'plain text error'],
+			[{ code: 7 }, '{"code":7}'],
+			['', ''],
+			[undefined, ''],
+		])('finds the words in %p', (body, expected) => {
+			expect(platformMessage(body, KEY)).toBe(expected);
+		});
+
+		it('redacts before it cuts, so no part of the key survives the cut', () => {
+			const said = `${'x'.repeat(290)} ${KEY} tail`;
+			const quoted = platformMessage({ message: said }, KEY);
+			expect(quoted).toBe(`${'x'.repeat(290)} [redacted…`);
+			expect(quoted).not.toContain(KEY.slice(0, 8));
+		});
+
+		it('finds the key behind an escape sequence, also where the text is cut', () => {
+			const said = `${'x'.repeat(290)}${KEY.slice(0, 6)}\u001b[m${KEY.slice(6)}`;
+			const quoted = platformMessage({ message: said }, KEY);
+			expect(quoted).toBe(`${'x'.repeat(290)}[redacted]`);
+		});
+
+		it('strips line breaks and ANSI escapes that could fake log lines or colours', () => {
+			const said = 'bad name\r\nINFO forged line\u001b[31m red\u001b[0m\ttab\u0007';
+			expect(platformMessage({ message: said }, KEY)).toBe('bad name INFO forged line red tab');
+		});
+	});
+
+	describe('redact', () => {
+		it('removes the key, and anything sent as a Bearer token', () => {
+			expect(redact(`key=${KEY}; Authorization: Bearer other-token`, KEY)).toBe(
+				'key=[redacted]; Authorization: Bearer [redacted]',
+			);
+			expect(redact('no secret here', '')).toBe('no secret here');
+		});
+
+		it('removes a Bearer token after control or invisible characters, and with them inside "Bearer", in its first pass', () => {
+			const control = fc.integer({ min: 0, max: 0x9f }).filter((code) => code < 0x20 || code >= 0x7f).map((code) => String.fromCharCode(code));
+			const separator = fc.string({ unit: fc.oneof(control, invisibleCharacter, fc.constantFrom(' ', '\t')), minLength: 1, maxLength: 4 });
+			const token = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), minLength: 1, maxLength: 40 });
+			fc.assert(
+				fc.property(separator, token, fc.array(invisibleCharacter, { maxLength: 5 }), (between, sent, inWord) => {
+					fc.pre(!sent.startsWith('[redacted]'));
+					const word = inWord.length === 0 ? 'Bearer' : spreadWith('Bearer', inWord);
+					expect(redact(`Authorization: ${word}${between}${sent} end`, KEY)).toBe('Authorization: Bearer [redacted] end');
+				}),
+				{ numRuns: 300 },
+			);
+		});
+
+		it('removes the key in another letter case, and as JSON escapes it inside a string', () => {
+			expect(redact(`host ${KEY.toLowerCase().toUpperCase()}.evil.example`, KEY)).toBe('host [redacted].evil.example');
+			const quoteKey = 'abc"def\\_123456789';
+			expect(platformMessage({ code: 7, echo: quoteKey }, quoteKey)).toBe('{"code":7,"echo":"[redacted]"}');
+		});
+	});
+
+	describe('redact: every form in which the key may be echoed', () => {
+		const key = 'sk_Live_"q"\\/<t>{x}% 9~';
+		const percentEncoded = (text: string) => [...text].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+		const jsonUnicode = (text: string) => [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
+		it.each([
+			['as sent', key],
+			['in upper case', key.toUpperCase()],
+			['as encodeURIComponent writes it', encodeURIComponent(key)],
+			['percent-encoded with lower-case hex', encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())],
+			['with every character percent-encoded', percentEncoded(key)],
+			['with every character percent-encoded, upper-case hex', percentEncoded(key).toUpperCase()],
+			['form-encoded, a space as +', encodeURIComponent(key).replace(/%20/g, '+')],
+			['JSON-escaped', JSON.stringify(key).slice(1, -1)],
+			['JSON-escaped with escaped slashes, as PHP writes it', JSON.stringify(key).slice(1, -1).replace(/\//g, '\\/')],
+			['JSON-escaped as \\u sequences', jsonUnicode(key)],
+			['JSON-escaped as upper-case \\u sequences', jsonUnicode(key).toUpperCase()],
+		])('removes the key %s', (_label, form) => {
+			expect(redact(`before ${form} after`, key)).toBe('before [redacted] after');
+		});
+
+		it('finds a key that holds what reads as another escape, JSON- or percent-escaped (found by the properties below)', () => {
+			const odd = '!!"!%00!';
+			expect(redact(`{"a":${JSON.stringify(odd)}}`, odd)).toBe('{"a":"[redacted]"}');
+			expect(redact(`?k=${encodeURIComponent(odd)}`, odd)).toBe('?k=[redacted]');
+		});
+
+		it('finds even a one-character key in an encoded form', () => {
+			expect(redact('x%61y x\\u0041y', 'a')).toBe('x[redacted]y x[redacted]y');
+		});
+	});
+
+	describe('quotable', () => {
+		it('cuts long text and marks the cut', () => {
+			expect(quotable('abcdef', '', 3)).toBe('abc…');
+			expect(stripControlCharacters('  a\n\nb  ')).toBe('a b');
+		});
+
+		it('shows markup as text: the angle brackets become look-alikes, everything else stays', () => {
+			expect(platformMessage({ message: `Calendar "${MARKUP_EXAMPLES[1]}" is invalid` }, KEY)).toBe(
+				'Calendar "\u2039img src="https://evil.example/track.png"\u203A" is invalid',
+			);
+			expect(withoutMarkup(`<a href='x' title="y">&lt;</a>`)).toBe(`\u2039a href='x' title="y"\u203A&lt;\u2039/a\u203A`);
+		});
+
+		it('leaves no angle bracket in any text from outside, full Unicode, and changes nothing else', () => {
+			fc.assert(
+				fc.property(outsideTextWithMarkup, fc.integer({ min: 1, max: 400 }), (text, maxLength) => {
+					const shown = quotable(text, KEY, maxLength);
+					expect(shown).not.toMatch(ANGLE_BRACKETS);
+					const expected = stripControlCharacters(text).replace(/</g, '\u2039').replace(/>/g, '\u203A');
+					expect(shown).toBe(expected.length > maxLength ? `${expected.slice(0, maxLength)}…` : expected);
+				}),
+				{ numRuns: 500 },
+			);
+		});
+
+		it('removes the key before the brackets change, so a key with < or > in it is still found', () => {
+			const key = 'sk_<live>_0123456789';
+			expect(quotable(`bad key ${key}`, key)).toBe('bad key [redacted]');
+		});
+	});
+
+	/** Keys as headers carry them: visible ASCII, from the node's minimum up to a JWT with many claims. */
+	const printableKey = (minLength: number, maxLength: number) =>
+		fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), minLength, maxLength });
+
+	/** Whether the text holds 8 consecutive characters of the key, in any letter case. */
+	function holdsRunOf(text: string, key: string): boolean {
+		const folded = text.toLowerCase();
+		const lowerKey = key.toLowerCase();
+		for (let i = 0; i + 8 <= lowerKey.length; i++) if (folded.includes(lowerKey.slice(i, i + 8))) return true;
+		return false;
+	}
+
+	const percentAll = (text: string) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+	const unicodeEscapes = (text: string) => [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+	const htmlDecimal = (text: string) => [...text].map((c) => `&#${c.charCodeAt(0)};`).join('');
+	const htmlHex = (text: string) => [...text].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join('');
+	const withInvisible = (text: string) => [...text].join('\u200b');
+
+	/** Every form of a run of the key the node must not show, and how to undo it to check. */
+	const FORMS: Array<[string, (run: string) => string]> = [
+		['as it is', (run) => run],
+		['in upper case', (run) => run.toUpperCase()],
+		['as encodeURIComponent writes it', encodeURIComponent],
+		['with every byte percent-encoded', percentAll],
+		['percent-encoded twice', (run) => encodeURIComponent(percentAll(run))],
+		['JSON-escaped', (run) => JSON.stringify(run).slice(1, -1)],
+		['as \\u escapes', unicodeEscapes],
+		['as decimal HTML entities', htmlDecimal],
+		['as hexadecimal HTML entities', htmlHex],
+		['with zero-width spaces inside', withInvisible],
+		['with soft hyphens inside', (run) => [...run].join('\u00ad')],
+		['in base64', (run) => Buffer.from(run).toString('base64')],
+		['in base64 after a Basic user name', (run) => Buffer.from(`user:${run}`).toString('base64')],
+		['in base64url', (run) => Buffer.from(`xy${run}`).toString('base64url')],
+	];
+
+	describe('redact: properties over generated keys and texts', () => {
+		it.each(FORMS)('leaves no run of 8 characters of the key %s, wherever it is cut from the key', (_label, encode) => {
+			fc.assert(
+				fc.property(printableKey(8, 300), fc.nat(), fc.nat(), unicodeText(60), unicodeText(60), (key, a, b, before, after) => {
+					const start = a % (key.length - 7);
+					const run = key.slice(start, start + 8 + (b % (key.length - start - 7)));
+					fc.pre(!holdsRunOf(`${before} ${after}`, key));
+					const shown = redact(`${before} ${encode(run)} ${after}`, key);
+					expect(shown).not.toContain(encode(run));
+					expect(shown).toContain('[redacted]');
+					expect(holdsRunOf(shown.replace(/\u200b|\u00ad/g, ''), key)).toBe(false);
+				}),
+				{ numRuns: 150 },
+			);
+		});
+
+		it('never throws, and returns text, whatever the text and the secret', () => {
+			fc.assert(
+				fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.string({ unit: 'binary', maxLength: 400 }), (text, secret) => {
+					expect(typeof redact(text, secret)).toBe('string');
+					expect(typeof quotable(text, secret)).toBe('string');
+				}),
+				{ numRuns: 500 },
+			);
+		});
+
+		it('shows a notice, never the text, where it cannot check a text', () => {
+			const unreadable = { toString: () => { throw new Error('no text'); } };
+			expect(redact(`the key is ${KEY}`, unreadable as unknown as string)).toBe(
+				'[redacted: this text could not be checked for the key]',
+			);
+		});
+
+		it('never throws on values that are not text at all', () => {
+			for (const odd of [undefined, null, 12, {}, Symbol('s')]) {
+				expect(typeof redact(odd as unknown as string, KEY)).toBe('string');
+				expect(typeof redact('text', odd as unknown as string)).toBe('string');
+			}
+		});
+
+		it('changes nothing in a text that holds no run of the key', () => {
+			fc.assert(
+				fc.property(printableKey(8, 200), unicodeText(300), (key, text) => {
+					fc.pre(!holdsRunOf(text, key) && !/bearer/i.test(text) && !/[%\\&]/.test(text));
+					expect(redact(text, key)).toBe(text);
+				}),
+				{ numRuns: 300 },
+			);
+		});
+	});
+
+	describe('redact: a long key (a JWT with many claims)', () => {
+		// Before: the key became a regular expression too large for V8, whose error quoted it.
+		const longKey = `eyJ${'abcDEF0123456789_-'.repeat(300)}`;
+
+		it('hides the key and any 8 characters of it, without failing', () => {
+			const said = `invalid token ${longKey.slice(0, 40)}... and ${longKey.slice(2000, 2012)} and ${longKey}`;
+			const shown = redact(said, longKey);
+			expect(shown).toBe('invalid token [redacted]... and [redacted] and [redacted]');
+		});
+
+		it('hides the first part of a key that the platform quotes, and a key masked in the middle', () => {
+			const key = 'sk_live_9f8e7d6c5b4a39281706';
+			expect(redact(`bad key ${key.slice(0, 12)}…`, key)).toBe('bad key [redacted]…');
+			expect(redact(`bad key ${key.slice(0, 10)}********${key.slice(-10)}`, key)).toBe('bad key [redacted]********[redacted]');
+		});
 	});
 });

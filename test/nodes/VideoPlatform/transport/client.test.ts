@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client';
-import type { PlatformRequest } from '../../../../nodes/VideoPlatform/transport/request';
+import type { PlatformRequest } from '../../../../nodes/VideoPlatform/transport/client';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import type { ClientOptions } from '../../../helpers/platformClient';
 import { createRoom, createRoomFailure, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';

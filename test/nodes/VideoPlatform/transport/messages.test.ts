@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/messages';
 import { requestError } from '../../../../nodes/VideoPlatform/transport/messages';
-import { noAnswerOutcome } from '../../../../nodes/VideoPlatform/transport/outcome';
+import { noAnswerOutcome } from '../../../../nodes/VideoPlatform/transport/answer';
 import { createRoomFailure, failedCreateRoom as failed } from '../../../helpers/platformClient';
 import { ANGLE_BRACKETS, MARKUP_EXAMPLES, outsideTextWithMarkup } from '../../../helpers/outsideText';
 import { anyText } from '../../../helpers/unicode';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client';
 import {
 	DEFAULT_RATE_LIMIT_POLICY,
 	PacerRegistry,

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 
 import type { NodeApiError } from 'n8n-workflow';
 
-import { PlatformClient } from '../../../../nodes/VideoPlatform/transport';
+import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client';
 import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacer';
 import { Deadline, RunStop, systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
 import type { HttpHandler } from '../../../helpers/executeContext';

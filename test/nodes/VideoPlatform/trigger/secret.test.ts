@@ -1,5 +1,5 @@
 import { normalizeSecret, secretCredentialProblem, secretMatches } from '../../../../nodes/VideoPlatform/trigger/secret';
-import { MAX_HEADER_SECRET_LENGTH } from '../../../../nodes/VideoPlatform/shared/headerText';
+import { MAX_HEADER_SECRET_LENGTH } from '../../../../nodes/VideoPlatform/shared/credentials';
 
 describe('secretMatches', () => {
 	it('refuses the shared secret sent in another letter case', () => {

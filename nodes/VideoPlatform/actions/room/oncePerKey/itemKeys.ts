@@ -1,7 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { baseUrlProblem, normalizeBaseUrl } from '../../../shared/baseUrl';
-import { API_CREDENTIAL } from '../../../shared/credentials';
+import { API_CREDENTIAL, baseUrlProblem, normalizeBaseUrl } from '../../../shared/credentials';
 import { itemError } from '../../../shared/itemError';
 import { KEY_PARAMETER } from './option';
 

@@ -2,7 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { itemError } from '../../../shared/itemError';
-import { quotable } from '../../../transport';
+import { quotable } from '../../../shared/secretTraces';
 import { storeFailureAdvice } from '../../rememberedKeys';
 import { MODE_NAMES } from './option';
 

@@ -2,7 +2,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { execute } from '../../../../../nodes/VideoPlatform/actions/room/create.operation';
-import { PlatformClient } from '../../../../../nodes/VideoPlatform/transport';
+import { PlatformClient } from '../../../../../nodes/VideoPlatform/transport/client';
 import { createExecuteContext, testNode } from '../../../../helpers/executeContext';
 
 const credentials = { baseUrl: 'https://video.example.com/v1/', apiKey: 'Bearer sk_test_key' };
