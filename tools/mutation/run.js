@@ -2,7 +2,8 @@
 'use strict';
 // `npm run test:mutation`: Stryker over the guarantee files (stryker.config.mjs), incremental against
 // mutation/incremental.json, then mutation/results.md from its report, timed. With `--changed` (CI)
-// or `--mutate <files>`, a partial run: it starts from a copy of that file and writes both to .scratch/mutation.
+// or `--mutate <files>`, a partial run: it starts from a copy of that file and writes both to .scratch/mutation;
+// with `--save` too, its results are merged into the committed ones (a full run takes hours on 2 cores).
 const { execFileSync, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -11,6 +12,7 @@ const fg = require('fast-glob');
 
 const { repoRoot } = require('../common/paths');
 const { untestedFiles } = require('./changed');
+const { mergeReports } = require('./merge');
 const { equivalentsIn, resultsMarkdown } = require('./results');
 
 const scratch = path.join(repoRoot, '.scratch', 'mutation');
@@ -28,7 +30,8 @@ async function changedGuaranteeFiles() {
 }
 
 async function main() {
-	let args = process.argv.slice(2);
+	const save = process.argv.includes('--save');
+	let args = process.argv.slice(2).filter((arg) => arg !== '--save');
 	if (args[0] === '--changed') {
 		const files = await changedGuaranteeFiles();
 		if (files.length === 0) {
@@ -48,13 +51,23 @@ async function main() {
 	const { status } = spawnSync('npx', stryker, { cwd: repoRoot, stdio: 'inherit' });
 	if (status !== 0 || !fs.existsSync(REPORT)) process.exit(status || 1);
 
-	const markdown = resultsMarkdown(JSON.parse(fs.readFileSync(REPORT, 'utf8')), equivalentsIn(fs.readFileSync(path.join(repoRoot, 'docs', 'development.md'), 'utf8')), {
+	let report = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
+	if (partial && save) {
+		const { GUARANTEE_FILES } = await import('./stryker.config.mjs');
+		const stillTested = new Set(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }));
+		const kept = path.join(repoRoot, INCREMENTAL);
+		const merged = mergeReports(fs.existsSync(kept) ? JSON.parse(fs.readFileSync(kept, 'utf8')) : { files: {} }, JSON.parse(fs.readFileSync(incremental, 'utf8')), (file) => stillTested.has(file));
+		fs.writeFileSync(kept, JSON.stringify(merged, null, 2));
+		report = merged;
+	}
+	const markdown = resultsMarkdown(report, equivalentsIn(fs.readFileSync(path.join(repoRoot, 'docs', 'development.md'), 'utf8')), {
 		command: ['npm run test:mutation', ...(partial ? ['--', ...process.argv.slice(2)] : [])].join(' '),
 		date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
 		commit: git(['rev-parse', '--short', 'HEAD']),
 		seconds: (performance.now() - started) / 1000,
+		merged: partial && save,
 	});
-	const results = partial ? path.join(scratch, 'results.md') : path.join(repoRoot, 'mutation', 'results.md');
+	const results = partial && !save ? path.join(scratch, 'results.md') : path.join(repoRoot, 'mutation', 'results.md');
 	fs.writeFileSync(results, markdown);
 	process.stdout.write(`\n${markdown}\n(${path.relative(repoRoot, results)})\n`);
 }

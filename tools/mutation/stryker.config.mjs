@@ -36,7 +36,7 @@ export default {
 	incrementalFile: 'mutation/incremental.json',
 	// Two cores shared by several people: one test process, and time enough under load.
 	concurrency: 1,
-	timeoutMS: 30_000,
+	timeoutMS: 10_000,
 	timeoutFactor: 2,
 	dryRunTimeoutMinutes: 90,
 	// A mutant of a module-level constant runs every test (n8n's workflows included) for minutes;

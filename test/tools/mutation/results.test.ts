@@ -64,9 +64,15 @@ describe('the mutation results file', () => {
 	it('writes the score, the time, the date, the commit and a row per file', () => {
 		const markdown = resultsMarkdown(REPORT, equivalentsIn(DOCS), { command: 'npm run test:mutation', date: '2026-11-26 16:00 UTC', commit: 'abc1234', seconds: 150 });
 		expect(markdown).toContain('- Run: `npm run test:mutation`, 2026-11-26 16:00 UTC, commit abc1234');
-		expect(markdown).toContain('- Time (one test process, 2 shared cores): 3 min for 9 mutants tested or reused');
+		expect(markdown).toContain('- Time (2 shared cores): 3 min for 9 mutants tested or reused');
 		expect(markdown).toContain('- Score: **50.0 %**');
 		expect(markdown).toContain('| `nodes/a.ts` | 1 | 2 | 2 | 0 | 1 | 1 | 1 | 50.0 % |');
 		expect(markdown).toContain('| **all** | 2 | 2 | 2 | 1 | 1 | 1 | 1 | 50.0 % |');
+	});
+
+	it("says when the table adds earlier runs' results to a partial run's (`--save`), and times only that run", () => {
+		const markdown = resultsMarkdown(REPORT, [], { command: 'npm run test:mutation -- --mutate nodes/a.ts --save', date: '2026-11-27 09:00 UTC', commit: 'abc1234', seconds: 600, merged: true });
+		expect(markdown).toContain("- Time (2 shared cores): 10 min for this run's files; the table adds the results earlier runs kept for the other files");
+		expect(markdown).not.toContain('mutants tested or reused');
 	});
 });

@@ -1,0 +1,58 @@
+'use strict';
+// Keeps a partial run's results (`--save`): its files replace theirs in the kept incremental report,
+// the other files stay. Stryker numbers the tests of each report anew, so the tests of both are
+// matched by test file and name and numbered once more; a result that names a test the newer run
+// no longer has loses that test, and Stryker then runs that mutant again.
+
+/**
+ * @typedef {{ id: string, name: string }} Test
+ * @typedef {{ id: string, coveredBy?: string[], killedBy?: string[] }} Mutant
+ * @typedef {{ files: Record<string, { mutants: Mutant[] }>, testFiles?: Record<string, { tests: Test[] }> }} Report
+ */
+
+/** A report's test ids → test file and name. */
+function testKeys(/** @type {Report} */ report) {
+	const keys = new Map();
+	for (const [file, { tests }] of Object.entries(report.testFiles ?? {})) for (const test of tests) keys.set(test.id, `${file}\0${test.name}`);
+	return keys;
+}
+
+/**
+ * @param {Report} kept  the committed incremental report
+ * @param {Report} run  the partial run's report: its files and test files win
+ * @param {(file: string) => boolean} stillTested  whether a kept file is still a guarantee file that exists
+ * @returns {Report}
+ */
+function mergeReports(kept, run, stillTested) {
+	/** @type {Map<string, string>} */
+	const ids = new Map();
+	/** @type {Record<string, { tests: Test[] }>} */
+	const testFiles = {};
+	for (const [file, entry] of Object.entries({ ...kept.testFiles, ...run.testFiles })) {
+		const tests = [];
+		for (const test of entry.tests) {
+			const key = `${file}\0${test.name}`;
+			if (ids.has(key)) continue;
+			ids.set(key, String(ids.size));
+			tests.push({ ...test, id: String(ids.get(key)) });
+		}
+		testFiles[file] = { ...entry, tests };
+	}
+
+	let mutantId = 0;
+	const renumbered = (/** @type {Report} */ report, /** @type {string[]} */ names) => {
+		const keys = testKeys(report);
+		/** @param {string[] | undefined} list */
+		const mapped = (list) => list && list.map((id) => ids.get(keys.get(id) ?? '')).filter((id) => id !== undefined);
+		return names.map((file) => {
+			const entry = report.files[file];
+			const mutants = entry.mutants.map((mutant) => ({ ...mutant, id: String(mutantId++), coveredBy: mapped(mutant.coveredBy), killedBy: mapped(mutant.killedBy) }));
+			return [file, { ...entry, mutants }];
+		});
+	};
+	const keptOnly = Object.keys(kept.files).filter((file) => !(file in run.files) && stillTested(file));
+	const files = Object.fromEntries([...renumbered(kept, keptOnly), ...renumbered(run, Object.keys(run.files))].sort(([a], [b]) => String(a).localeCompare(String(b))));
+	return { ...kept, ...run, files, testFiles };
+}
+
+module.exports = { mergeReports };
