@@ -12,7 +12,7 @@ const { execFileSync } = require('node:child_process');
 
 const { freePort } = require('../common/ports');
 const { startSandboxProcess } = require('../sandbox/process');
-const { median, ratio } = require('./stats');
+const { median, ratio, against } = require('./stats');
 const { resultsPath, measuredOn } = require('./resultsFile');
 
 const API_KEY = 'bench-key';
@@ -20,6 +20,8 @@ const CONCURRENCY = 10;
 const RUNS = Number(process.env.BENCH_RUNS || 5);
 const SCALE = (process.env.BENCH_SCALE || '10000,50000,100000').split(',').map(Number);
 const [SMALL, LARGE] = [2000, 10000];
+/** Per extra item, the node's live heap grows at most this × the baseline's (as `npm run bench` asks). */
+const TARGET = 1.2;
 
 /** @typedef {{ mode: string, count: number, peakGrowth: number, failed: number, timersLeft: number }} MemorySample */
 
@@ -51,10 +53,17 @@ async function main() {
 		const perItem = (/** @type {string} */ mode) => growth(mode, LARGE).map((g, round) => (g - growth(mode, SMALL)[round]) / (LARGE - SMALL));
 		const ratios = perItem('node').map((n, round) => n / perItem('baseline')[round]);
 		const { value, spread } = ratio(perItem('node'), perItem('baseline'));
+		const timersLeft = Math.max(...samples.filter((s) => s.mode === 'node').map((s) => s.timersLeft));
+		const failed = Math.max(...samples.map((s) => s.failed));
+		const verdict = { undecided: 'within noise (spread wider than the gap)', pass: 'PASS', miss: 'FAIL' }[against({ value, spread }, TARGET, value <= TARGET)];
 		lines.push(
-			`Per extra item (${SMALL} → ${LARGE} items, ${RUNS} round${RUNS === 1 ? '' : 's'}, medians): node ${median(perItem('node')).toFixed(0)} B, baseline ${median(perItem('baseline')).toFixed(0)} B: ${value.toFixed(2)}x (per-round ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}; spread ${(spread * 100).toFixed(0)} %; target <= 1.2x).`,
+			`Per extra item (${SMALL} → ${LARGE} items, ${RUNS} round${RUNS === 1 ? '' : 's'}, medians): node ${median(perItem('node')).toFixed(0)} B, baseline ${median(perItem('baseline')).toFixed(0)} B: ${value.toFixed(2)}x (per-round ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}; spread ${(spread * 100).toFixed(0)} %).`,
 			'',
-			`Timers left by the node: ${Math.max(...samples.filter((s) => s.mode === 'node').map((s) => s.timersLeft))}; failed items: ${Math.max(...samples.map((s) => s.failed))}.`,
+			'Targets:',
+			'',
+			`- ${verdict}: per extra item, the node's live heap grows <= ${TARGET}x the baseline's (${value.toFixed(2)}x)`,
+			`- ${timersLeft === 0 ? 'PASS' : 'FAIL'}: no timer left by the node (${timersLeft})`,
+			`- ${failed === 0 ? 'PASS' : 'FAIL'}: no failed item (${failed})`,
 		);
 		const scale = measure(sandbox.url, SCALE, 1);
 		lines.push('', 'Growth in the number of items, one round:', '', '| Items | Node: peak live heap growth | per item | Baseline | per item |', '|---|---|---|---|---|');
