@@ -1,7 +1,7 @@
 'use strict';
 // The Video Platform node's own code path (router, transport, pacer, from `dist`) outside n8n,
 // with n8n's context reduced to what the node reads, and the plain item loop the benches set
-// against it: for the benches that measure the node's part alone (memory.js, pacer.js).
+// against it: for the bench that measures the node's part alone (memory.js).
 const path = require('node:path');
 
 const { repoRoot } = require('../common/paths');

@@ -1,23 +1,32 @@
 #!/usr/bin/env node
 'use strict';
-// The pacer (from `dist`) in simulated time, so that what costs time under a rate limit can be
-// told apart without noise: a fake clock, the node's retry rule (only a 429 is sent again, after
-// its Retry-After and at least 1 s), `concurrency` requests under way, a limiter of a chosen kind,
-// latency with jitter, and a client whose event loop is busy for a while after every answer (its
-// timers fire late then, as in n8n). Not the node's code path: tools/bench/pacer.js runs that.
-// Usage: node tools/bench/pacer-sim.js [--rate 50] [--items 1000] [--limiter sliding|fixed|bucket]
+// npm run bench:pacer: the pacer (from `dist`) in simulated time, against each kind of rate limit
+// an API may use, so that what costs time under a rate limit can be told apart without noise: a
+// fake clock, the node's retry rule (only a 429 is sent again, after its Retry-After and at least
+// 1 s), `concurrency` requests under way, latency with jitter, and a client whose event loop is
+// busy for a while after every answer (its timers fire late then, as in n8n). The node's real path
+// under the sandbox's sliding window is `npm run bench`'s rate-limited phase. Writes bench/pacer-results.md.
+// Usage: node tools/bench/pacer-sim.js [--rate 50] [--items 1000] [--limiter sliding,fixed,bucket]
 //   [--cpu-ms 1] [--jitter-ms 2] [--latency 20] [--concurrency 10] [--seeds 3] [--dist dir]
+const fs = require('node:fs');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 
 const { repoRoot } = require('../common/paths');
-const { RUN_OPTIONS } = require('./pacerOptions');
-const { median } = require('./stats');
+const { median, spread, against } = require('./stats');
+const { resultsPath, measuredOn } = require('./resultsFile');
+
+const LIMITERS = { sliding: 'sliding window (the sandbox\'s)', fixed: 'window per calendar second', bucket: "token bucket holding one second's worth" };
+/** As `npm run bench` asks of the node under the sandbox's rate limit. */
+const TARGET = 1.1;
 
 const { values } = parseArgs({
 	options: {
-		...RUN_OPTIONS,
-		limiter: { type: 'string', default: 'sliding' },
+		rate: { type: 'string', default: '50' },
+		items: { type: 'string', default: '1000' },
+		concurrency: { type: 'string', default: '10' },
+		latency: { type: 'string', default: '20' },
+		limiter: { type: 'string', default: Object.keys(LIMITERS).join(',') },
 		'cpu-ms': { type: 'string', default: '1' },
 		'jitter-ms': { type: 'string', default: '2' },
 		seeds: { type: 'string', default: '3' },
@@ -36,9 +45,8 @@ function random(seed) {
 }
 
 /**
- * Limiters of the kinds an API may use, each `perSecond`: a sliding window (the sandbox's), a
- * window per calendar second, a token bucket holding one second's worth. Each returns 0 for
- * admitted, else the Retry-After in whole seconds.
+ * A limiter of one of the LIMITERS kinds, admitting `perSecond`: it returns 0 for admitted, else
+ * the Retry-After in whole seconds.
  * @param {string} kind
  * @param {number} perSecond
  * @returns {(now: number) => number}
@@ -70,8 +78,11 @@ function limiter(kind, perSecond) {
 	throw new Error(`unknown limiter ${kind}`);
 }
 
-/** @param {number} seed */
-async function simulate(seed) {
+/**
+ * @param {string} kind  the limiter's
+ * @param {number} seed
+ */
+async function simulate(kind, seed) {
 	const next = random(seed);
 	const exponential = (/** @type {number} */ mean) => (mean ? -Math.log(1 - next()) * mean : 0);
 	/** @type {{ at: number, client: boolean, order: number, resume: () => void }[]} */
@@ -84,7 +95,7 @@ async function simulate(seed) {
 	// The client's timers fire on whole milliseconds, never while its event loop is busy.
 	const clock = { now: () => now, sleep: async (/** @type {number} */ ms) => await timer(Math.ceil(now + Math.max(1, ms)), true) };
 	const pacer = new RequestPacer(clock);
-	const limit = limiter(values.limiter, rate);
+	const limit = limiter(kind, rate);
 	let taken = 0;
 	let refused = 0;
 	let end = 0;
@@ -125,14 +136,29 @@ async function simulate(seed) {
 }
 
 async function main() {
-	const runs = [];
-	for (let seed = 1; seed <= seeds; seed++) runs.push(await simulate(seed));
-	const ratios = runs.map((run) => run.ratio).sort((a, b) => a - b);
-	process.stdout.write(
-		`${values.limiter} ${rate}/s, ${items} items, client busy ${cpuMs} ms per answer, jitter ${jitterMs} ms: ` +
-			`${median(ratios).toFixed(3)}x ${items}/R (${ratios[0].toFixed(3)} to ${ratios.at(-1)?.toFixed(3)}), ` +
-			`429s ${runs.map((run) => run.refused).join(', ')}\n`,
-	);
+	const kinds = values.limiter.split(',');
+	const lines = [
+		'# The pacer in simulated time (`npm run bench:pacer`)',
+		'',
+		`${measuredOn()}. ${items} requests at concurrency ${concurrency}, rate limit ${rate}/s (429 + Retry-After in whole seconds), latency ${latencyMs} ms plus exponential jitter of mean ${jitterMs} ms, the client busy ${cpuMs} ms (exponential mean) after each answer, ${seeds} seeds per limiter. Time to the last accepted request against the ideal ${items}/R; the spread is (max − min) / median over the seeds; target ≤ ${TARGET}x, as \`npm run bench\` asks of the node under its rate limit.`,
+		'',
+		`| Limiter | Time / ideal ${items}/R (median) | Seeds' range | Spread | 429s per seed | Target ≤ ${TARGET}x |`,
+		'|---|---|---|---|---|---|',
+	];
+	for (const kind of kinds) {
+		if (!(kind in LIMITERS)) throw new Error(`unknown limiter ${kind}; the limiters are ${Object.keys(LIMITERS).join(', ')}`);
+		const runs = [];
+		for (let seed = 1; seed <= seeds; seed++) runs.push(await simulate(kind, seed));
+		const ratios = runs.map((run) => run.ratio).sort((a, b) => a - b);
+		const measured = { value: median(ratios), spread: spread(ratios) };
+		const verdict = { undecided: 'within noise', pass: 'pass', miss: 'miss' }[against(measured, TARGET, measured.value <= TARGET)];
+		lines.push(
+			`| ${LIMITERS[/** @type {keyof LIMITERS} */ (kind)]} | ${measured.value.toFixed(3)}x | ${ratios[0].toFixed(3)} to ${ratios.at(-1)?.toFixed(3)} | ${(measured.spread * 100).toFixed(1)} % | ${runs.map((run) => run.refused).join(', ')} | ${verdict} |`,
+		);
+	}
+	const text = lines.join('\n');
+	fs.writeFileSync(resultsPath('pacer-results.md'), `${text}\n`);
+	process.stdout.write(`${text}\nWritten to ${resultsPath('pacer-results.md')}.\n`);
 }
 
 main().catch((error) => {

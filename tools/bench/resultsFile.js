@@ -1,8 +1,9 @@
 'use strict';
-// Where a bench writes its results file, and the commit its figures were measured on.
+// Where a bench writes its results file, and the date, machine and commit its figures were measured on.
 // BENCH_RESULTS_DIR sends the file elsewhere than bench/ (a smoke run's, under /tmp), so that
 // a short run never replaces the figures the docs link.
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 
@@ -22,4 +23,11 @@ function measuredCommit(repository = repoRoot) {
 	return `${git(['rev-parse', '--short', 'HEAD'])}${changed ? ' with uncommitted changes' : ''}`;
 }
 
-module.exports = { resultsPath, measuredCommit };
+/** The line every results file carries: the day, the machine and the commit measured. */
+function measuredOn(repository = repoRoot) {
+	const cpus = os.cpus();
+	const machine = `${cpus.length} cores (${cpus[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB`;
+	return `${new Date().toISOString().slice(0, 10)}, ${machine}, commit ${measuredCommit(repository)}`;
+}
+
+module.exports = { resultsPath, measuredCommit, measuredOn };

@@ -23,7 +23,7 @@ const { summarizeProfile, compareProfiles, withinWindows } = require('./profile'
 const { RUNS_PER_SIDE, WARM_ITEMS, SIDES, ONCE_PER_KEY, MEASURED_NAME, pairsWorkflow, sideWorkflow, pairsRound } = require('./warmPairs');
 const { readUsage, cpuWithin } = require('./usage');
 const { median, perRound, pairedRatio, blockSpread, against } = require('./stats');
-const { resultsPath, measuredCommit } = require('./resultsFile');
+const { resultsPath, measuredOn } = require('./resultsFile');
 
 const ITEMS = Number(process.env.BENCH_ITEMS || 1000);
 /** Rounds per block: each block's median is one repeated median. */
@@ -422,29 +422,9 @@ async function profileScenarios(n8n, port, work) {
 /** The node's confirmation of Create Once Per Key's keys, from the package just built. */
 const keysKept = () => require(path.join(repoRoot, 'dist/nodes/VideoPlatform/actions/keysKept.js'));
 
-/** Above this line a results file is written by hand (bench/results.md: the before/after table) and kept. */
-const GENERATED_BELOW = '<!-- npm run bench writes below this line -->';
-
-/**
- * What to keep of a results file, the marker included: for bench/results.md its hand-written part
- * (a new file gets a title); node-results.md is written whole. Read before measuring, so that a
- * results.md that lost its marker stops the bench at once rather than lose the table afterwards.
- * @param {string} file
- * @returns {string}
- */
-function handWrittenPart(file) {
-	if (FOCUS) return '';
-	if (!fs.existsSync(file)) return `# Benchmark results\n\n${GENERATED_BELOW}\n\n`;
-	const old = fs.readFileSync(file, 'utf8');
-	const at = old.indexOf(GENERATED_BELOW);
-	if (at < 0) throw new Error(`${file} has no line "${GENERATED_BELOW}": put it below the hand-written part, which the bench keeps`);
-	return `${old.slice(0, at + GENERATED_BELOW.length)}\n\n`;
-}
-
 async function main() {
 	const started = Date.now();
 	const resultsFile = resultsPath(FOCUS ? 'node-results.md' : 'results.md');
-	const kept = handWrittenPart(resultsFile);
 	const work = path.join(scratchRoot, FOCUS ? 'bench-focus' : 'bench');
 	fs.rmSync(work, { recursive: true, force: true });
 	const tarball = packPackage(path.join(work, 'pack'), { build: !process.argv.includes('--no-build') });
@@ -506,10 +486,9 @@ async function main() {
 	}
 
 	const report = [
-		// results.md: below its hand-written title and before/after table.
-		FOCUS ? '# Node time against the compliant limit' : '## The last full run (`npm run bench`)',
+		FOCUS ? '# Node time against the compliant limit' : '# The last full run (`npm run bench`)',
 		'',
-		`${ITEMS} items, sandbox latency ${LATENCY_MS} ms, n8n ${n8n.version}, ${new Date().toISOString().slice(0, 10)}, ${require('node:os').cpus().length} cores, commit ${measuredCommit()}. Rounds are added until the medians of blocks of ${BLOCK} rounds agree within ${MAX_SPREAD * 100} % (at most ${MAX_RUNS} rounds; in the warm phase both the node's ratio to the compliant limit and to the limit with the bounded answer must); the spread is (max − min) / median of the blocks' medians of the per-round ratios. Scenarios each in their own process run interleaved (A B …, the order reversed every other round).`,
+		`${ITEMS} items, sandbox latency ${LATENCY_MS} ms, n8n ${n8n.version}, ${measuredOn()}. Rounds are added until the medians of blocks of ${BLOCK} rounds agree within ${MAX_SPREAD * 100} % (at most ${MAX_RUNS} rounds; in the warm phase both the node's ratio to the compliant limit and to the limit with the bounded answer must); the spread is (max − min) / median of the blocks' medians of the per-round ratios. Scenarios each in their own process run interleaved (A B …, the order reversed every other round).`,
 		"Wall time is n8n's own execution time of the measured node (median of all rounds); the floor is a plain keep-alive client at the same concurrency. Peak memory is the peak RSS of the whole `n8n execute` process (the floor: of its own process). CPU time is the CPU (all threads) the `n8n execute` process used while the measured node ran, read from samples every 5 ms (the references: their whole loop).",
 		'',
 		table(`Without rate limit, in one warm process: ${RUNS_PER_SIDE} runs of ${WARM_ITEMS} items of each side per round, in a cycle where each side follows each side equally often, after one each to warm up (means per run of ${WARM_ITEMS} items)`, warm, msOf(warm.compliant), 'the compliant limit', cpuOf(warm.compliant)),
@@ -542,7 +521,7 @@ async function main() {
 	}
 	report.push('### Targets', '', ...targets, '');
 	const text = report.join('\n');
-	fs.writeFileSync(resultsFile, `${kept}${text}`);
+	fs.writeFileSync(resultsFile, text);
 	process.stdout.write(`${text}\nWritten to ${resultsFile} in ${seconds(Date.now() - started)}.\n`);
 	process.exit(targets.every((line) => line.startsWith('- PASS')) ? 0 : 1);
 }

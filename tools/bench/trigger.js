@@ -6,9 +6,9 @@
 // payloads, interleaved (A B A B …) at concurrency 1, 10 and 50; and Drop Redelivered against n8n's
 // Remove Duplicates, each after the same trigger, with the same key and history size. Reports deliveries/s and p50/p99 to the 2xx, the
 // ratios with the spread between rounds beside each, counts executions (each delivery exactly
-// one), and writes bench/trigger-results.md. --queue does the same in the project's queue stack
-// (PostgreSQL, Redis, main, workers, one webhook processor that takes the deliveries) and writes
-// bench/trigger-results-queue.md. --profile instead runs the plain pair with n8n under
+// one), and writes bench/trigger-results.md (a variant's file is named after what differs:
+// triggerResultsName.js). --queue does the same in the project's queue stack (PostgreSQL, Redis,
+// main, workers, one webhook processor that takes the deliveries). --profile instead runs the plain pair with n8n under
 // --cpu-prof and prints where n8n's CPU time went by function (the webhook processor's with --queue).
 const fs = require('node:fs');
 const path = require('node:path');
@@ -18,9 +18,10 @@ const { N8n } = require('../n8n/n8n');
 const { listExecutions } = require('../n8n/api');
 const { startQueueStack } = require('../queue/stack');
 const { packPackage } = require('../common/package');
-const { median, quantile, ratio, against } = require('./stats');
-const { rowVerdict, isIsolateExempt } = require('./triggerRatios');
-const { resultsPath, measuredCommit } = require('./resultsFile');
+const { median, quantile, ratio } = require('./stats');
+const { rowVerdict, isIsolateExempt, executionTimeLine, pct, EXECUTION_TARGET } = require('./triggerRatios');
+const { triggerResultsName, DEFAULT_KEYS, DEFAULT_TRIGGER_VERSION } = require('./triggerResultsName');
+const { resultsPath, measuredOn } = require('./resultsFile');
 const { scratchRoot } = require('../common/paths');
 const wf = require('../n8n/workflows');
 const { summarizeProfile } = require('./profile');
@@ -36,9 +37,9 @@ const N8N_VERSION = process.env.BENCH_N8N_VERSION || undefined;
 /** n8n settings for the run (BENCH_N8N_ENV="A=1 B=2"), e.g. to see what an n8n option changes; named in the report. */
 const N8N_ENV = Object.fromEntries((process.env.BENCH_N8N_ENV || '').split(/\s+/).filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2)));
 /** The trigger's version in every workflow: the default for new workflows unless BENCH_TRIGGER_VERSION says (1: n8n evaluates an expression per delivery). */
-const TRIGGER_VERSION = Number(process.env.BENCH_TRIGGER_VERSION || 1.1);
+const TRIGGER_VERSION = Number(process.env.BENCH_TRIGGER_VERSION || DEFAULT_TRIGGER_VERSION);
 /** Drop Redelivered's Keys Remembered, all remembered before the first delivery (BENCH_KEYS, to see the cost grow with it). */
-const KEYS_REMEMBERED = Number(process.env.BENCH_KEYS || 10_000);
+const KEYS_REMEMBERED = Number(process.env.BENCH_KEYS || DEFAULT_KEYS);
 /** Drop Redelivered's Keys Remembered and Remove Duplicates' History Size when the two are compared: Remove Duplicates refuses a run once its stored keys plus the new ones exceed it. */
 const HISTORY_SIZE = 20_000;
 const MINIMAL_TRIGGER = 'n8n-nodes-bench-minimal-trigger.minimalTrigger';
@@ -302,7 +303,6 @@ async function measure(n8n, apiKey, keys) {
 	return samples;
 }
 
-const pct = (/** @type {number} */ x) => `${(x * 100).toFixed(0)} %`;
 /** Execution times compared: Drop Redelivered against what it adds to, and against n8n's Remove Duplicates. */
 const EXECUTION_PAIRS = [
 	...['triggerId', 'trigger'].map((base) => ({ subject: 'triggerDrop', base })),
@@ -321,7 +321,7 @@ function report(samples, version, remembered, { queue = false, seconds } = {}) {
 	const lines = [
 		queue ? '# Trigger benchmark in queue mode' : '# Trigger benchmark',
 		'',
-		`n8n ${version}, ${queue ? QUEUE_STACK : 'one process (SQLite)'}, ${DELIVERIES} deliveries per side per round, ${ROUNDS} rounds interleaved (A B A B …, the order reversed every other round), the same JSON deliveries (a unique id each), ${new Date().toISOString().slice(0, 10)}. Machine: ${require('node:os').cpus().length} cores, shared with other work while measured. Commit ${measuredCommit()}. Video Platform Trigger version ${TRIGGER_VERSION}.${Object.keys(N8N_ENV).length ? ` n8n settings: ${Object.entries(N8N_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}.` : ''}${seconds ? ` The run took ${Math.round(seconds)} s, n8n's start included.` : ''}`,
+		`n8n ${version}, ${queue ? QUEUE_STACK : 'one process (SQLite)'}, ${DELIVERIES} deliveries per side per round, ${ROUNDS} rounds interleaved (A B A B …, the order reversed every other round), the same JSON deliveries (a unique id each), ${measuredOn()}, shared with other work while measured. Video Platform Trigger version ${TRIGGER_VERSION}.${Object.keys(N8N_ENV).length ? ` n8n settings: ${Object.entries(N8N_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}.` : ''}${seconds ? ` The run took ${Math.round(seconds)} s, n8n's start included.` : ''}`,
 		`Deliveries/s: deliveries over the time from the first sent to the last answered; p50/p99: time to the 2xx, its median and nearest-rank 99th percentile. Medians of the rounds; the spread is (max − min) / median of the per-round ratios. Every delivery is counted in n8n's executions afterwards${queue ? ' (after each side\'s burst, once every execution has ended on the workers)' : ''}.`,
 		'',
 		'| Row | Concurrency | Baseline /s | Trigger /s | Ratio (spread) | Baseline p50 / p99 | Trigger p50 / p99 | p99 ratio (spread) | Executions / deliveries | Target /s ≥ 0.95, p99 ≤ 1.1 |',
@@ -349,14 +349,9 @@ function report(samples, version, remembered, { queue = false, seconds } = {}) {
 	}
 	for (const { subject, base } of EXECUTION_PAIRS) {
 		if (!samples[base] || !samples[subject]) continue;
-		lines.push('', `Execution time (n8n's startedAt → stoppedAt, median of each round's deliveries) of ${SIDES[subject].label} against ${SIDES[base].label}; target ≤ 1.10x:`, '');
-		const perConcurrency = CONCURRENCIES.map((c) => {
-			const times = (/** @type {string} */ key) => samples[key][c].map((s) => s.execMs);
-			const drop = ratio(times(subject), times(base));
-			const verdict = against(drop, 1.1, drop.value <= 1.1);
-			return `- concurrency ${c}: ${median(times(base))} ms against ${median(times(subject))} ms: ${drop.value.toFixed(2)}x (spread ${pct(drop.spread)}), ${verdict === 'undecided' ? 'within noise: spread wider than the gap' : verdict}`;
-		});
-		lines.push(...perConcurrency);
+		lines.push('', `Execution time (n8n's startedAt → stoppedAt, median of each round's deliveries) of ${SIDES[subject].label} against ${SIDES[base].label}; target ≤ ${EXECUTION_TARGET.toFixed(2)}x:`, '');
+		const times = (/** @type {string} */ key, /** @type {number} */ c) => samples[key][c].map((s) => s.execMs);
+		lines.push(...CONCURRENCIES.map((c) => executionTimeLine(c, times(subject, c), times(base, c))));
 	}
 	for (const [key, list] of Object.entries(remembered ?? {})) {
 		const { label } = SIDES[key];
@@ -417,12 +412,7 @@ async function main() {
 	}
 	if (!queue) remembered = readList();
 	const text = report(samples, n8n.version, remembered, { queue, seconds: (performance.now() - started) / 1000 });
-	// A run of some sides only (--sides) keeps the full run's file; queue mode has files of its own.
-	const keysNote = KEYS_REMEMBERED === 10_000 ? '' : `-${KEYS_REMEMBERED}-keys`;
-	const mode = queue ? '-queue' : '';
-	// Another n8n, its settings or the trigger's version 1 are named in the file's name, beside the default run's.
-	const variant = `${N8N_VERSION ? `-n8n-${N8N_VERSION}` : ''}${Object.keys(N8N_ENV).map((k) => `-${k.replace(/^N8N_/, '').toLowerCase()}`).join('')}${TRIGGER_VERSION === 1.1 ? '' : `-trigger-v${TRIGGER_VERSION}`}`;
-	const file = values.sides || variant ? `trigger-results${mode}-${keys.join('-')}${keysNote}${variant}.md` : `trigger-results${mode}.md`;
+	const file = triggerResultsName({ queue, sides: values.sides ? keys : [], keysRemembered: KEYS_REMEMBERED, n8nVersion: N8N_VERSION, n8nEnv: N8N_ENV, triggerVersion: TRIGGER_VERSION });
 	fs.writeFileSync(resultsPath(file), `${text}\n`);
 	process.stdout.write(`${text}\nWritten to ${resultsPath(file)}.\n`);
 }

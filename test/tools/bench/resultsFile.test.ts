@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { measuredCommit, resultsPath } from '../../../tools/bench/resultsFile';
+import { measuredCommit, measuredOn, resultsPath } from '../../../tools/bench/resultsFile';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -28,19 +28,34 @@ describe('resultsPath', () => {
 	});
 });
 
+/** A repository of one commit, and git run in it. */
+function oneCommit() {
+	const repository = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-commit-'));
+	const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], { cwd: repository, encoding: 'utf8' }).trim();
+	git('init', '-q');
+	fs.writeFileSync(path.join(repository, 'a.txt'), 'one');
+	git('add', 'a.txt');
+	git('commit', '-q', '-m', 'one');
+	return { repository, head: git('rev-parse', '--short', 'HEAD') };
+}
+
 describe('measuredCommit', () => {
 	it('names the checked-out commit, marked once a tracked file changes, not for an untracked one', () => {
-		const repository = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-commit-'));
-		const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], { cwd: repository, encoding: 'utf8' }).trim();
-		git('init', '-q');
-		fs.writeFileSync(path.join(repository, 'a.txt'), 'one');
-		git('add', 'a.txt');
-		git('commit', '-q', '-m', 'one');
-		const head = git('rev-parse', '--short', 'HEAD');
+		const { repository, head } = oneCommit();
 		fs.writeFileSync(path.join(repository, 'smoke-results.md'), 'untracked');
 		expect(measuredCommit(repository)).toBe(head);
 		fs.writeFileSync(path.join(repository, 'a.txt'), 'two');
 		expect(measuredCommit(repository)).toBe(`${head} with uncommitted changes`);
+		fs.rmSync(repository, { recursive: true });
+	});
+});
+
+describe('measuredOn', () => {
+	it("names today's date, this machine's cores, processor and memory, and the commit", () => {
+		const { repository, head } = oneCommit();
+		const cpus = os.cpus();
+		const memory = `${(os.totalmem() / 2 ** 30).toFixed(0)} GB`;
+		expect(measuredOn(repository)).toBe(`${new Date().toISOString().slice(0, 10)}, ${cpus.length} cores (${cpus[0].model.trim()}), ${memory}, commit ${head}`);
 		fs.rmSync(repository, { recursive: true });
 	});
 });

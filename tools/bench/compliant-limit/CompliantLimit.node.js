@@ -105,4 +105,4 @@ class CompliantLimit {
 	}
 }
 
-module.exports = { CompliantLimit, readBounded };
+module.exports = { CompliantLimit };
