@@ -2,7 +2,7 @@ import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ItemError } from '../shared/itemError';
-import { namingItem } from '../shared/itemError';
+import { namingItem } from '../transport/client';
 import { quotable } from '../shared/secretTraces';
 
 /**

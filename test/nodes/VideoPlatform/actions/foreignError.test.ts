@@ -3,7 +3,8 @@ import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { asItemError } from '../../../../nodes/VideoPlatform/actions/foreignError';
-import { errorToJson, itemError } from '../../../../nodes/VideoPlatform/shared/itemError';
+import { errorToJson } from '../../../../nodes/VideoPlatform/shared/itemError';
+import { itemError } from '../../../../nodes/VideoPlatform/transport/client';
 import { ANGLE_BRACKETS, outsideTextWithMarkup } from '../../../helpers/outsideText';
 
 const node: INode = { id: 'n', name: 'Video Platform', type: 'n8n-nodes-videoplatform.videoPlatform', typeVersion: 1, position: [0, 0], parameters: {} };
