@@ -1,6 +1,7 @@
 'use strict';
 // The product's size as issue 46 measures it, from a tool rather than prose: code lines, files,
-// transport files and import circles of nodes/ and credentials/. `node tools/checks/size.js`.
+// transport files and import circles of nodes/ and credentials/. `npm run size`; `-- --files`
+// also lists each file's code lines, for a before/after per file.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -81,9 +82,13 @@ function importCircles(/** @type {string[]} */ files) {
 function productSize(root = ROOT) {
 	const files = PRODUCT_FOLDERS.flatMap((folder) => sourceFiles(path.join(root, folder)));
 	const relative = (/** @type {string} */ file) => path.relative(root, file).split(path.sep).join('/');
+	/** @type {Record<string, number>} */
+	const perFile = {};
+	for (const file of files) perFile[relative(file)] = codeLines(fs.readFileSync(file, 'utf8'));
 	return {
-		codeLines: files.reduce((sum, file) => sum + codeLines(fs.readFileSync(file, 'utf8')), 0),
+		codeLines: Object.values(perFile).reduce((sum, lines) => sum + lines, 0),
 		files: files.length,
+		perFile,
 		transportFiles: files.filter((file) => relative(file).startsWith('nodes/VideoPlatform/transport/')).length,
 		importCircles: importCircles(files).map((circle) => circle.map(relative)),
 	};
@@ -96,6 +101,9 @@ if (require.main === module) {
 	console.log(`transport files  ${size.transportFiles}`);
 	console.log(`import circles   ${size.importCircles.length}`);
 	for (const circle of size.importCircles) console.log(`  ${circle.join(' → ')}`);
+	if (process.argv.includes('--files')) {
+		for (const [file, lines] of Object.entries(size.perFile).sort(([, a], [, b]) => b - a)) console.log(`${String(lines).padStart(5)}  ${file}`);
+	}
 }
 
 module.exports = { sourceFiles, codeLines, importsOf, importCircles, productSize };

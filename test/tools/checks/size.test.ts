@@ -46,6 +46,12 @@ describe("the product's size", () => {
 			'credentials/C.credentials.ts': 'export class C {}',
 			'test/ignored.ts': 'const x = 1;',
 		});
-		expect(productSize(root)).toEqual({ codeLines: 4, files: 3, transportFiles: 1, importCircles: [] });
+		expect(productSize(root)).toEqual({
+			codeLines: 4,
+			files: 3,
+			perFile: { 'credentials/C.credentials.ts': 1, 'nodes/VideoPlatform/transport/client.ts': 1, 'nodes/VideoPlatform/x.ts': 2 },
+			transportFiles: 1,
+			importCircles: [],
+		});
 	});
 });
