@@ -6,7 +6,7 @@ import { NodeApiError as N8nNodeApiError } from 'n8n-workflow';
 import { PlatformClient } from '../../nodes/VideoPlatform/transport/client';
 import { noAnswerOutcome } from '../../nodes/VideoPlatform/transport/answer';
 import { createExecuteContext, realHttp, testNode } from '../helpers/executeContext';
-import { requestError } from '../../nodes/VideoPlatform/transport/messages';
+import { requestError } from '../../nodes/VideoPlatform/transport/client';
 import { createRoom, createRoomFailure, failedCreateRoom as failed } from '../helpers/platformClient';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';

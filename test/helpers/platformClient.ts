@@ -1,7 +1,7 @@
 import type { NodeApiError } from 'n8n-workflow';
 
 import { ROOMS_PATH } from '../../nodes/VideoPlatform/platform';
-import type { FailedRequest } from '../../nodes/VideoPlatform/transport/messages';
+import type { FailedRequest } from '../../nodes/VideoPlatform/transport/client';
 import { PlatformClient } from '../../nodes/VideoPlatform/transport/client';
 import { createExecuteContext, testNode } from './executeContext';
 import { SANDBOX_KEY } from './sandbox';

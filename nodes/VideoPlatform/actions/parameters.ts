@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { itemError } from '../shared/itemError';
+import { itemError } from '../transport/client';
 
 /**
  * Reads a parameter that the API takes as a string. Numbers and booleans from expressions are

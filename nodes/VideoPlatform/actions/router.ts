@@ -3,13 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { API_CREDENTIAL } from '../shared/credentials';
 import { hintInOutputPane } from '../shared/executionHints';
-import type { ItemError } from '../shared/itemError';
-import { errorToJson } from '../shared/itemError';
-import { PlatformClient } from '../transport/client';
-import { notStartedError, seconds } from '../transport/messages';
+import type { ItemError } from './itemError';
+import { asItemError, errorToJson } from './itemError';
+import { notStartedError, PlatformClient, seconds } from '../transport/client';
 import type { RateLimitReport } from '../transport/pacer';
 import { concurrencyOption, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
-import { asItemError } from './foreignError';
 import type { GuardedRun, SentItems } from './guardedRun';
 import { findOperation } from './resources';
 import type { ItemOperation, Operation } from './types';

@@ -13,7 +13,7 @@ export interface PlatformResponse {
 	body: unknown;
 }
 
-/** Every way one request can end: `REACH` says what was sent, the client whether it goes again, messages.ts the words. */
+/** Every way one request can end: `REACH` says what was sent, the client whether it goes again, client.ts the words. */
 export type Outcome =
 	| { kind: 'answered'; response: PlatformResponse }
 	| { kind: 'error-status'; status: number; body: string }

@@ -6,25 +6,34 @@ import type {
 	IHttpRequestMethods,
 	IN8nHttpFullResponse,
 	INode,
+	JsonObject,
 } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { API_VERSION_PREFIX } from '../platform';
 import type { Problem } from '../shared/credentials';
-import { API_CREDENTIAL, apiKeyProblem, baseUrlProblem, normalizeApiKey, normalizeBaseUrl } from '../shared/credentials';
-import { itemError } from '../shared/itemError';
-import { hideSecretInValue, KEY_REMOVED_MARKER } from '../shared/secretTraces';
-import type { Failure, Outcome, PlatformResponse } from './answer';
-import { discardAnswer, mayHaveActed, noAnswerOutcome, readOutcome } from './answer';
-import type { FailedRequest } from './messages';
-import { requestError } from './messages';
+import {
+	API_CREDENTIAL,
+	apiKeyProblem,
+	baseUrlProblem,
+	IN_API_CREDENTIAL,
+	normalizeApiKey,
+	normalizeBaseUrl,
+	NOTHING_SENT,
+} from '../shared/credentials';
+import { MAX_NESTING_DEPTH } from '../shared/nesting';
+import { hideSecretInValue, KEY_REMOVED_MARKER, platformMessage, quotable, redact, stripControlCharacters, withoutMarkup } from '../shared/secretTraces';
+import type { Failure, NotSentCode, Outcome, PlatformResponse } from './answer';
+import { discardAnswer, mayHaveActed, noAnswerOutcome, readOutcome, redirectMeaning } from './answer';
 import type { RateLimitPolicy, RateLimitReport, RequestPacer } from './pacer';
 import { DEFAULT_RATE_LIMIT_POLICY, PacerRegistry, retryDelayMs, sharedPacers } from './pacer';
-import type { Clock } from './stop';
+import type { Clock, StopReason } from './stop';
 import { DeadlineExceeded, RunStop, systemClock } from './stop';
 
 /**
  * A request's life, top to bottom (docs/design.md): the credential, the pacer's turn, the send,
- * the answer read (answer.ts), a 429 sent again, any other end worded as the item's error
- * (messages.ts). The modules it calls never call back.
+ * the answer read (answer.ts), a 429 sent again, any other end worded as the item's error (below,
+ * after the client). The modules it calls never call back.
  */
 
 /** Everything an operation says about a request: method, path after the Base URL (platform.ts) and body. */
@@ -225,4 +234,300 @@ export class PlatformClient {
 		const outcome = this.failures.get(itemIndex);
 		return outcome !== undefined && mayHaveActed(outcome);
 	}
+}
+
+// How a failed request, and any other item's error, is worded.
+
+/** Every error of one item names the item at the end of its message. */
+export const namingItem = (message: string, itemIndex: number) => `${message} [item ${itemIndex}]`;
+
+/** An item's error that is the node's own finding, not the platform's answer. */
+export function itemError(node: INode, itemIndex: number, message: string, description: string): NodeOperationError {
+	return new NodeOperationError(node, namingItem(message, itemIndex), { itemIndex, description });
+}
+
+/** Everything the node shows about a failed request; never request headers or the key. */
+export interface FailedRequest {
+	node: INode;
+	itemIndex: number;
+	url: string;
+	baseUrl: string;
+	/** The API key as sent, so that it can be removed from anything the platform echoes. */
+	secret: string;
+	/** What a successful request creates, e.g. "room"; used to say what may exist now. */
+	creates?: string;
+}
+
+/** "12.5 s": every duration a user reads. */
+export const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+// Sentences that more than one error says.
+const BASE_URL_ADVICE = `the credential's Base URL: it should be your platform's address, e.g. https://video.example.com, without ${API_VERSION_PREFIX}.`;
+const CHECK_REACHABLE = `Check the Base URL ${IN_API_CREDENTIAL}, and that n8n can reach that address.`;
+const CHECK_API_ADDRESS = `Check the Base URL ${IN_API_CREDENTIAL}: it should be the platform's API address itself.`;
+const NEVER_FOLLOWED = "The node never follows redirects, so that the API key goes only to the Base URL's address";
+const UNENCRYPTED = 'The redirect leads from https:// to http://, over which the API key would travel unencrypted, so no address is suggested from it.';
+const CHECK_BEFORE_AGAIN = 'Check the platform before you run this item again.';
+const notFromTheApi = (answer: string) => `An answer ${answer} is not what the API sends: check that the Base URL is the platform's API.`;
+
+const MAX_SHOWN_URL = 200;
+
+/** Enough to recognise a Content-Encoding or charset; a longer one is not one the node could read anyway. */
+const MAX_SHOWN_ENCODING = 60;
+
+const UNREACHABLE: Record<NotSentCode, string> = {
+	ECONNREFUSED: 'the connection was refused',
+	ENOTFOUND: 'the host name was not found (DNS)',
+	EAI_AGAIN: 'the host name could not be looked up (DNS)',
+	EHOSTUNREACH: 'the host is unreachable',
+	ENETUNREACH: 'the network is unreachable',
+	CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
+	DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is self-signed",
+	SELF_SIGNED_CERT_IN_CHAIN: "the server's TLS certificate is not trusted (self-signed chain)",
+	UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate cannot be verified",
+	ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate is for another host name",
+	ERR_INVALID_URL: "n8n's HTTP client cannot use it as an address",
+};
+
+/** Breaks that can come after the platform got the request. */
+const CONNECTION_BROKE: Record<string, string> = {
+	ECONNRESET: 'the connection was reset',
+	EPIPE: 'the connection was closed',
+};
+
+const WHY_STOPPED: Record<StopReason, string> = {
+	'execution-stopped': 'The execution was stopped',
+	'run-failed': 'The run stopped at an earlier failure',
+};
+
+type Words = { message: string; description?: string };
+
+function nothingCreated(creates?: string): string {
+	return creates ? `no ${creates} was created for it` : 'the platform did not process it';
+}
+
+/** An error status's words; `said` is the platform's own message, if it gave one. */
+function statusWords(status: number, failed: FailedRequest, said: string): Words {
+	const quoted = said ? `: ${said}` : '';
+	switch (status) {
+		case 400:
+		case 422:
+			return { message: `The platform rejected the request (HTTP ${status})${quoted}`, description: "Check this item's values against the platform's message above." };
+		case 401:
+			return {
+				message: 'The platform rejected the API key (HTTP 401)',
+				description: `Open the ${API_CREDENTIAL.displayName} credential, check the API key and use its Test button.`,
+			};
+		case 403:
+			return {
+				message: `The API key is not allowed to do this (HTTP 403)${quoted}`,
+				description: 'The key was accepted but lacks permission. Ask your platform administrator for a key that may do this.',
+			};
+		case 404:
+			return { message: `Nothing was found at ${failed.url} (HTTP 404)`, description: `Check ${BASE_URL_ADVICE}` };
+		case 431:
+			return {
+				message: 'The platform refused the request headers as too large (HTTP 431)',
+				description: `The API key may be too long, or not an API key at all. Check the API key ${IN_API_CREDENTIAL}.`,
+			};
+	}
+	if (status >= 500) {
+		return {
+			message: `The platform had a server error (HTTP ${status})${quoted}`,
+			description: `The request was not repeated, because the platform may have processed it. ${CHECK_BEFORE_AGAIN}`,
+		};
+	}
+	return { message: `The platform answered HTTP ${status}${quoted}`, description: 'The request was not repeated. Check the platform and this item.' };
+}
+
+function redirectTarget(location: unknown, requestUrl: string): URL | undefined {
+	const value = Array.isArray(location) ? (location[0] as unknown) : location;
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	try {
+		return new URL(value.trim(), requestUrl);
+	} catch {
+		return undefined;
+	}
+}
+
+/** The Base URL that would reach what the redirect points at, if it points at the same API path. */
+function suggestedBaseUrl(target: URL, failed: FailedRequest): string | undefined {
+	const apiPath = failed.url.slice(failed.baseUrl.length);
+	if (!target.pathname.endsWith(apiPath)) return undefined;
+	const suggested = `${target.origin}${target.pathname.slice(0, -apiPath.length)}`;
+	return suggested === failed.baseUrl ? undefined : quotable(suggested, failed.secret, MAX_SHOWN_URL);
+}
+
+const isWebAddress = (url: URL) => url.protocol === 'https:' || url.protocol === 'http:';
+
+/**
+ * What to change in the credential, if anything: only a web address is ever offered as the Base URL,
+ * never one that drops https. Plainly only for the Base URL's own origin or its https form: a redirect
+ * is the server's word, and another port may be another service.
+ */
+function baseUrlAdvice(target: URL | undefined, failed: FailedRequest): string {
+	const from = new URL(failed.url);
+	if (from.protocol === 'https:' && target?.protocol === 'http:') return `${UNENCRYPTED} ${CHECK_API_ADDRESS}`;
+	const suggested = target && isWebAddress(target) ? suggestedBaseUrl(target, failed) : undefined;
+	if (!target || !suggested) return CHECK_API_ADDRESS;
+	if (target.origin === from.origin || target.origin === `https://${from.host}`) return `Use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
+	return `If ${quotable(target.origin, failed.secret, MAX_SHOWN_URL)} is your platform's API, use ${suggested} as the Base URL ${IN_API_CREDENTIAL}.`;
+}
+
+/**
+ * A 3xx is never followed (docs/design.md); what it says about the POST decides the words
+ * (redirectMeaning). A web target is shown without user info, query or fragment; of any other,
+ * only its scheme (`javascript:`, `data:`), since the rest may be a whole page.
+ */
+function redirectWords(status: number, location: unknown, failed: FailedRequest): Words {
+	const meaning = redirectMeaning(status);
+	const target = redirectTarget(location, failed.url);
+	let to = ' without a valid address to go to';
+	let nothingSent = '';
+	if (target && isWebAddress(target)) {
+		to = ` to ${quotable(`${target.origin}${target.pathname}`, failed.secret, MAX_SHOWN_URL)}`;
+		// The redirect's own origin did get the request.
+		if (target.origin !== new URL(failed.url).origin) nothingSent = `; nothing was sent to ${quotable(target.origin, failed.secret, MAX_SHOWN_URL)}`;
+	} else if (target) {
+		to = ` to a ${quotable(target.protocol, failed.secret, MAX_SHOWN_ENCODING)} address, not a web address`;
+	}
+	const notFollowed = `${NEVER_FOLLOWED}${nothingSent}.`;
+	if (meaning === 'carried-out') {
+		return {
+			message: `The platform answered HTTP ${status} (See Other)${to}, which means it carried out the request; the node does not follow redirects`,
+			description: notFollowed,
+		};
+	}
+	const alsoElsewhere = meaning === 'maybe-carried-out' ? `A ${status} can also mean that the Base URL points elsewhere. ` : '';
+	return {
+		message: `The Base URL answered with a redirect (HTTP ${status})${to}, which the node does not follow`,
+		description: `${alsoElsewhere}${baseUrlAdvice(target, failed)} ${notFollowed}`,
+	};
+}
+
+function handshakeWords(tls: string): { reason: string; hint: string } {
+	if (tls.endsWith('certificate required')) {
+		return {
+			reason: 'the server asks for a client certificate, which the node does not send',
+			hint: 'Use a Base URL of the platform that does not require a client certificate (mutual TLS); the node cannot present one.',
+		};
+	}
+	const reason = `the TLS handshake failed (${tls})`;
+	if (tls === 'wrong version number') return { reason, hint: `Is the Base URL https:// for a server that speaks plain http://? ${CHECK_REACHABLE}` };
+	if (tls.endsWith('alert handshake failure')) {
+		return {
+			reason,
+			hint: `The server may ask for a client certificate, which the node does not send, or accept no TLS version or cipher that n8n offers. ${CHECK_REACHABLE}`,
+		};
+	}
+	return { reason, hint: CHECK_REACHABLE };
+}
+
+/** The words of a request that did not reach the platform, or the start of those that may have. */
+function failureWords(outcome: Failure, failed: FailedRequest): Words {
+	const answer = (status: number) => `The platform's answer (HTTP ${status})`;
+	switch (outcome.kind) {
+		case 'error-status':
+			return statusWords(outcome.status, failed, platformMessage(outcome.body, failed.secret));
+		case 'rate-limit-exhausted': {
+			const { tries, waitedMs, gaveUp } = outcome;
+			const advice = 'Run fewer items at a time (Options → Max Concurrent Requests), or run the workflow later.';
+			return {
+				message: `The platform's rate limit refused this item ${tries === 1 ? 'once' : `${tries} times`}, with ${seconds(waitedMs)} of waiting in between (HTTP 429)`,
+				description:
+					gaveUp.gaveUp === 'tries'
+						? `After HTTP 429 the node sends an item at most ${tries} times. ${advice}`
+						: `The platform asked to wait ${seconds(gaveUp.nextWaitMs)} more, beyond the ${seconds(gaveUp.maxWaitMs)} the node waits for one item. ${advice}`,
+			};
+		}
+		case 'redirected':
+			return redirectWords(outcome.status, outcome.location, failed);
+		case 'stopped-before-sending':
+			return {
+				message: `${WHY_STOPPED[outcome.reason]} before this item was sent`,
+				description: `${NOTHING_SENT} for this item, so ${nothingCreated(failed.creates)}.`,
+			};
+		case 'stopped-after-429':
+			return {
+				message: `${WHY_STOPPED[outcome.reason]} while this item waited to be sent again after HTTP 429`,
+				description: `The platform had refused it with HTTP 429 and it was not sent again, so ${nothingCreated(failed.creates)}.`,
+			};
+		case 'unreachable':
+		case 'handshake-failed': {
+			const { reason, hint } = outcome.kind === 'unreachable' ? { reason: UNREACHABLE[outcome.code], hint: CHECK_REACHABLE } : handshakeWords(outcome.tls);
+			return { message: `Cannot reach the base URL ${failed.baseUrl}: ${reason}`, description: `${NOTHING_SENT}. ${hint}` };
+		}
+		case 'blocked-by-n8n':
+			return {
+				message: `n8n's outbound protection (SSRF protection) blocked the request to ${failed.baseUrl}. n8n's reason: ${quotable(outcome.reason, failed.secret, MAX_SHOWN_URL)}`,
+				description: `${NOTHING_SENT}. An n8n administrator can allow this host with N8N_SSRF_ALLOWED_HOSTNAMES, or its address with N8N_SSRF_ALLOWED_IP_RANGES, in n8n's environment.`,
+			};
+		case 'stopped-while-answering':
+			return { message: "The execution was stopped while this item's request was waiting for its answer" };
+		case 'connection-broke': {
+			const { code, tls } = outcome;
+			const reason = (code && CONNECTION_BROKE[code]) ?? (tls ? `a TLS error (${tls})` : code ? `network error ${code}` : 'network error');
+			return { message: `The connection to ${failed.baseUrl} broke before an answer came: ${reason}` };
+		}
+		case 'timeout':
+			return { message: `No complete answer from ${failed.baseUrl} within ${seconds(outcome.deadlineMs)} (timeout)` };
+		case 'cut-off':
+			return { message: `${answer(outcome.status)} was cut off before its end` };
+		case 'too-large': {
+			const megabytes = Math.round(outcome.maxBytes / (1024 * 1024));
+			return { message: `${answer(outcome.status)} is larger than ${megabytes} MB, the most the node accepts`, description: notFromTheApi('this large') };
+		}
+		case 'undecodable': {
+			const shown = quotable(outcome.label ?? '', failed.secret, MAX_SHOWN_ENCODING);
+			const why = {
+				encoding: `its Content-Encoding is "${shown}", which the node cannot read`,
+				damaged: 'its compressed body is damaged',
+				charset: `its charset is "${shown}", which the node cannot read`,
+				'not-in-charset': `its body is not valid ${shown} text`,
+				'not-json': 'it is labelled JSON but is not valid JSON',
+				'inflated-unverified':
+					'it came compressed (the node asks for no compression), and its body does not show that it arrived whole',
+			}[outcome.why];
+			return { message: `${answer(outcome.status)} could not be decoded: ${why}` };
+		}
+		case 'too-deep':
+			return {
+				message: `${answer(outcome.status)} is JSON nested more than ${MAX_NESTING_DEPTH} levels deep, more than the node accepts`,
+				description: notFromTheApi('nested this deeply'),
+			};
+		case 'html-page':
+			return {
+				message: `The Base URL seems to be a web page, not the platform's API: it answered HTTP ${outcome.status} with an HTML page`,
+				description: `Check ${BASE_URL_ADVICE} A sign-in page usually means a proxy or single sign-on stands in front of the API.`,
+			};
+	}
+}
+
+/** The one way a failed request becomes its item's error; only the Base URL and URL are redacted here (docs/design.md). */
+export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError {
+	const words = failureWords(outcome, failed);
+	// A 5xx's own words already say that the platform may have acted.
+	const done = failed.creates ? `created the ${failed.creates}` : 'processed the request';
+	const unknownEnd = mayHaveActed(outcome) && outcome.kind !== 'error-status' ? `The platform may have ${done}; it was not sent again. ${CHECK_BEFORE_AGAIN}` : '';
+	const description = [unknownEnd, words.description ?? ''].filter(Boolean).join(' ');
+	// Every outcome with an HTTP answer carries its status; a 429 given up on has none of its own.
+	const status = 'status' in outcome ? outcome.status : outcome.kind === 'rate-limit-exhausted' ? 429 : undefined;
+	const httpCode = status === undefined ? null : String(status);
+	// The whole URL first, then the Base URL alone: not the node's text, its path may hold anything, the key included.
+	const outside = [failed.url, failed.baseUrl];
+	const clean = (text: string) =>
+		withoutMarkup(stripControlCharacters(outside.reduce((done, part) => done.split(part).join(redact(part, failed.secret)), text)));
+	const details: JsonObject = { httpCode, url: clean(failed.url), message: clean(words.message) };
+	return new NodeApiError(failed.node, details, {
+		message: namingItem(clean(words.message), failed.itemIndex),
+		description: clean(description),
+		httpCode: httpCode ?? undefined,
+		itemIndex: failed.itemIndex,
+	});
+}
+
+/** For an item whose turn never came because the run stopped. */
+export function notStartedError(node: INode, itemIndex: number, reason: StopReason, creates?: string): NodeOperationError {
+	const { message, description = '' } = failureWords({ kind: 'stopped-before-sending', reason }, { node, itemIndex, url: '', baseUrl: '', secret: '', creates });
+	return itemError(node, itemIndex, message, description);
 }

@@ -3,9 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { comparedKey, DELIVERY_KEY_EXPRESSION, DELIVERY_KEY_PATH, EDITOR_NAMES, textDeliveryKeyIn } from '../../shared/deliveryKey';
 import { hintInOutputPane } from '../../shared/executionHints';
-import type { ItemError } from '../../shared/itemError';
-import { errorToJson } from '../../shared/itemError';
-import { asItemError } from '../foreignError';
+import type { ItemError } from '../itemError';
+import { asItemError, errorToJson } from '../itemError';
 import { quotable } from '../../shared/secretTraces';
 import { RunStop, systemClock } from '../../transport/stop';
 import type { KeyScope } from '../rememberedKeys';

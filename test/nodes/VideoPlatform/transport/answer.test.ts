@@ -8,8 +8,8 @@ import { NodeApiError } from 'n8n-workflow';
 import type { ReadAnswer } from '../../../../nodes/VideoPlatform/transport/answer';
 import { decodeSuccess, isHtmlPage, mayHaveActed, noAnswerOutcome, readAnswer } from '../../../../nodes/VideoPlatform/transport/answer';
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client';
-import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/messages';
-import { requestError } from '../../../../nodes/VideoPlatform/transport/messages';
+import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/client';
+import { requestError } from '../../../../nodes/VideoPlatform/transport/client';
 import { Deadline } from '../../../../nodes/VideoPlatform/transport/stop';
 import { createExecuteContext, realHttp, testNode } from '../../../helpers/executeContext';
 import {

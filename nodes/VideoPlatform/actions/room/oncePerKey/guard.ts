@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { errorToJson } from '../../../shared/itemError';
-import type { ItemError } from '../../../shared/itemError';
+import { asItemError, errorToJson } from '../../itemError';
+import type { ItemError } from '../../itemError';
 import { hintInOutputPane } from '../../../shared/executionHints';
 import { RunStop, systemClock } from '../../../transport/stop';
-import { asItemError } from '../../foreignError';
 import { checkTwiceIfListNew, keyRemoval, timedCheck } from '../../rememberedKeys';
 import type { GuardedRun } from '../../guardedRun';
 import { confirmKeysKept } from '../../keysKept';

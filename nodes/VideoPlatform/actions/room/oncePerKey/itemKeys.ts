@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { API_CREDENTIAL, baseUrlProblem, normalizeBaseUrl } from '../../../shared/credentials';
-import { itemError } from '../../../shared/itemError';
+import { itemError } from '../../../transport/client';
 import { KEY_PARAMETER } from './option';
 
 /** What n8n stores for one key: a digest of each of these texts, never the key itself. */

@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { itemError } from '../../../shared/itemError';
+import { itemError } from '../../../transport/client';
 import { quotable } from '../../../shared/secretTraces';
 import { storeFailureAdvice } from '../../rememberedKeys';
 import { MODE_NAMES } from './option';

@@ -1,9 +1,12 @@
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ItemError } from '../shared/itemError';
-import { namingItem } from '../shared/itemError';
 import { quotable } from '../shared/secretTraces';
+import { namingItem } from '../transport/client';
+
+// An item's error: what any error caught for an item becomes, and what it carries with Continue On Fail.
+
+export type ItemError = NodeApiError | NodeOperationError;
 
 /**
  * An item's error as the editor shows it. The node's own errors are kept as they are; any other
@@ -18,4 +21,12 @@ export function asItemError(node: INode, caught: unknown, itemIndex: number): It
 		itemIndex,
 		description: typeof description === 'string' ? quotable(description, '') : undefined,
 	});
+}
+
+/** What a failed item carries with Continue On Fail: the message and the HTTP status. */
+export function errorToJson(error: ItemError): IDataObject {
+	const httpCode = error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) : null;
+	return {
+		error: { message: error.message, description: error.description ?? null, httpCode },
+	};
 }

@@ -2,11 +2,26 @@ import fc from 'fast-check';
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { asItemError } from '../../../../nodes/VideoPlatform/actions/foreignError';
-import { errorToJson, itemError } from '../../../../nodes/VideoPlatform/shared/itemError';
+import { asItemError, errorToJson } from '../../../../nodes/VideoPlatform/actions/itemError';
+import { itemError } from '../../../../nodes/VideoPlatform/transport/client';
 import { ANGLE_BRACKETS, outsideTextWithMarkup } from '../../../helpers/outsideText';
 
 const node: INode = { id: 'n', name: 'Video Platform', type: 'n8n-nodes-videoplatform.videoPlatform', typeVersion: 1, position: [0, 0], parameters: {} };
+
+describe('errorToJson', () => {
+	it("gives a failed item the message, the advice and the platform's HTTP status as a number", () => {
+		const error = new NodeApiError(node, { message: 'x' }, { message: 'The platform refused the room [item 2]', description: 'Fix the name.', httpCode: '422', itemIndex: 2 });
+		expect(errorToJson(error)).toEqual({ error: { message: 'The platform refused the room [item 2]', description: 'Fix the name.', httpCode: 422 } });
+	});
+
+	it("gives the node's own errors, and errors without advice, null where there is nothing to say", () => {
+		expect(errorToJson(itemError(node, 0, 'The Name field must be text', 'Set it.'))).toEqual({
+			error: { message: 'The Name field must be text [item 0]', description: 'Set it.', httpCode: null },
+		});
+		expect(errorToJson(new NodeOperationError(node, 'Stopped'))).toEqual({ error: { message: 'Stopped', description: null, httpCode: null } });
+		expect(errorToJson(new NodeApiError(node, { message: 'x' }, { message: 'No answer' }))).toMatchObject({ error: { httpCode: null } });
+	});
+});
 
 /** What n8n's expression engine throws: a runtime TypeError as it is, or an error with a description. */
 const foreignErrors = fc.tuple(outsideTextWithMarkup, outsideTextWithMarkup).chain(([message, description]) =>
@@ -17,7 +32,7 @@ const foreignErrors = fc.tuple(outsideTextWithMarkup, outsideTextWithMarkup).cha
 	),
 );
 
-describe('asItemError (with errorToJson of shared/itemError)', () => {
+describe('asItemError (with errorToJson)', () => {
 	it("quotes a foreign error's message and description: no markup, the item named, n8n's item index kept", () => {
 		fc.assert(
 			fc.property(foreignErrors, fc.nat(1000), (caught, itemIndex) => {
