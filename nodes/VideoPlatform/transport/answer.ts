@@ -61,7 +61,7 @@ const REACH: Record<Outcome['kind'], Reach> = {
  * moved API with it too, so the room may exist. 307 and 308 say the request was not carried out
  * here; 301 means the API moved (an http:// to https:// redirect, usually); other 3xx carry nothing out.
  */
-export type RedirectMeaning = 'carried-out' | 'maybe-carried-out' | 'not-carried-out';
+type RedirectMeaning = 'carried-out' | 'maybe-carried-out' | 'not-carried-out';
 
 export function redirectMeaning(status: number): RedirectMeaning {
 	if (status === 303) return 'carried-out';
@@ -151,7 +151,7 @@ export function noAnswerOutcome(
 }
 
 /** How reading ended; `overflowed` keeps the start, `undecodable` is n8n's client failing to decompress. */
-export interface ReadAnswer {
+interface ReadAnswer {
 	outcome: 'whole' | 'overflowed' | 'cut-off' | 'deadline' | 'undecodable';
 	bytes: Buffer;
 }
@@ -241,7 +241,7 @@ function readStream(body: BodyStream, maxBytes: number, chunks: Buffer[], deadli
 }
 
 /** Reads up to `maxBytes` within the deadline; the rest is never read, so a compressed answer cannot grow into memory. */
-export async function readAnswer(body: unknown, maxBytes: number, deadline: Deadline): Promise<ReadAnswer> {
+async function readAnswer(body: unknown, maxBytes: number, deadline: Deadline): Promise<ReadAnswer> {
 	if (!isBodyStream(body)) {
 		const buffer = body === undefined || body === null ? Buffer.alloc(0) : asBuffer(body);
 		return { outcome: buffer.length > maxBytes ? 'overflowed' : 'whole', bytes: buffer.subarray(0, maxBytes) };
@@ -257,7 +257,7 @@ export async function readAnswer(body: unknown, maxBytes: number, deadline: Dead
 	return { outcome: typeof code === 'string' && /^(Z_|ERR__ERROR_|ZSTD_error_)/.test(code) ? 'undecodable' : 'cut-off', bytes };
 }
 
-export function isHtmlPage(contentType: unknown, text: string): boolean {
+function isHtmlPage(contentType: unknown, text: string): boolean {
 	if (typeof contentType === 'string' && /\btext\/html\b/i.test(contentType)) return true;
 	return /^\s*(<!doctype html|<html[\s>])/i.test(text);
 }
@@ -319,7 +319,7 @@ function inflatedByClient(answer: ReadAnswer, headers: Record<string, unknown> |
 }
 
 /** A 2xx answer's body: JSON, else the text as it came; one inflated by n8n's client must show its end (docs/design.md). */
-export function decodeSuccess(answer: ReadAnswer, response: { headers?: Record<string, unknown>; statusCode: number }): Outcome {
+function decodeSuccess(answer: ReadAnswer, response: { headers?: Record<string, unknown>; statusCode: number }): Outcome {
 	const { headers, statusCode: status } = response;
 	const encoding = undecodedEncoding(headers?.['content-encoding']);
 	if (encoding !== undefined) return { kind: 'undecodable', status, why: 'encoding', label: encoding };

@@ -37,7 +37,7 @@ import { DeadlineExceeded, RunStop, systemClock } from './stop';
  */
 
 /** Everything an operation says about a request: method, path after the Base URL (platform.ts) and body. */
-export interface PlatformRequest {
+interface PlatformRequest {
 	method: IHttpRequestMethods;
 	path: string;
 	body?: IDataObject;
@@ -247,7 +247,7 @@ export function itemError(node: INode, itemIndex: number, message: string, descr
 }
 
 /** Everything the node shows about a failed request; never request headers or the key. */
-export interface FailedRequest {
+interface FailedRequest {
 	node: INode;
 	itemIndex: number;
 	url: string;
@@ -504,7 +504,7 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 }
 
 /** The one way a failed request becomes its item's error; only the Base URL and URL are redacted here (docs/design.md). */
-export function requestError(outcome: Failure, failed: FailedRequest): NodeApiError {
+function requestError(outcome: Failure, failed: FailedRequest): NodeApiError {
 	const words = failureWords(outcome, failed);
 	// A 5xx's own words already say that the platform may have acted.
 	const done = failed.creates ? `created the ${failed.creates}` : 'processed the request';

@@ -21,7 +21,7 @@ export const DEFAULT_RATE_LIMIT_POLICY: RateLimitPolicy = {
 };
 
 /** Reads Retry-After as delta-seconds or as an HTTP date. Undefined when absent or unreadable. */
-export function parseRetryAfter(header: unknown, nowMs: number): number | undefined {
+function parseRetryAfter(header: unknown, nowMs: number): number | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
 	const text = String(value).trim();

@@ -3,53 +3,67 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { ReadAnswer } from '../../../../nodes/VideoPlatform/transport/answer';
-import { decodeSuccess, isHtmlPage, mayHaveActed, noAnswerOutcome, readAnswer } from '../../../../nodes/VideoPlatform/transport/answer';
+import type { Outcome } from '../../../../nodes/VideoPlatform/transport/answer';
+import { mayHaveActed, readOutcome } from '../../../../nodes/VideoPlatform/transport/answer';
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client';
-import type { FailedRequest } from '../../../../nodes/VideoPlatform/transport/client';
-import { requestError } from '../../../../nodes/VideoPlatform/transport/client';
 import { Deadline } from '../../../../nodes/VideoPlatform/transport/stop';
 import { createExecuteContext, realHttp, testNode } from '../../../helpers/executeContext';
+import type { RoomCreateAt } from '../../../helpers/platformClient';
 import {
 	createRoom,
+	createRoomFailureOn,
 	failedCreateRoom as failed,
 	MAY_HAVE_CREATED_ROOM as MAY_HAVE,
 } from '../../../helpers/platformClient';
 import { SANDBOX_KEY } from '../../../helpers/sandbox';
 import { handAnsweredServerForTests } from '../../../helpers/scriptedServer';
 
-const whole = (text: string): ReadAnswer => ({ outcome: 'whole', bytes: Buffer.from(text) });
 const json = { 'content-type': 'application/json' };
 
+type Body = IN8nHttpFullResponse['body'];
+type Headers = IN8nHttpFullResponse['headers'];
+
+/** How an answer with this status, headers and body (text, bytes or a stream) ends the request. */
+async function outcomeOf(body: Body, headers: Headers = {}, { statusCode = 201, maxBytes = 1024, deadline = new Deadline(5000) } = {}): Promise<Outcome> {
+	return await readOutcome({ statusCode, headers, body }, maxBytes, deadline);
+}
+
 /** The body a 201 answer gives the operation. */
-function decoded(answer: ReadAnswer, headers: Record<string, unknown>): unknown {
-	const outcome = decodeSuccess(answer, { headers, statusCode: 201 });
+async function decoded(body: string | Buffer, headers: Headers): Promise<unknown> {
+	const outcome = await outcomeOf(body, headers);
 	if (outcome.kind !== 'answered') throw new Error(`expected the answer to decode, got ${outcome.kind}`);
 	return outcome.response.body;
 }
 
 /** The error the item gets for a 201 answer that cannot be read. */
-function decodeError(answer: ReadAnswer, headers: Record<string, unknown>): NodeApiError {
-	const outcome = decodeSuccess(answer, { headers, statusCode: 201 });
-	if (outcome.kind === 'answered' || outcome.kind === 'rate-limited') throw new Error('expected the answer to be undecodable');
-	return requestError(outcome, failed) as NodeApiError;
+async function decodeError(body: Body, headers: Headers): Promise<NodeApiError> {
+	return await createRoomFailureOn({ statusCode: 201, headers, body });
 }
 
-describe('decodeSuccess', () => {
+/** A stream whose reading fails with this code, as a decompressing stream or a socket does. */
+const failingWith = (code: string) =>
+	new Readable({
+		read() {
+			this.destroy(Object.assign(new Error('decoder failed'), { code }));
+		},
+	});
+
+describe('a 2xx answer read whole is decoded', () => {
 	it.each(['utf-8', 'utf-16le', 'utf-16be', 'shift_jis', 'iso-2022-jp', 'gb18030'])(
 		'reads a %s answer after a broken one in the same charset as it reads it first (its decoder is reused)',
-		(charset) => {
+		async (charset) => {
 			const headers = { 'content-type': `application/json; charset=${charset}` };
-			const good = { outcome: 'whole' as const, bytes: Buffer.from(new TextEncoder().encode('{"id":"r1"}')) };
-			if (charset === 'utf-16le') good.bytes = Buffer.from('{"id":"r1"}', 'utf16le');
-			if (charset === 'utf-16be') good.bytes = Buffer.from('{"id":"r1"}', 'utf16le').swap16();
-			const first = decoded(good, headers);
+			let good = Buffer.from(new TextEncoder().encode('{"id":"r1"}'));
+			if (charset === 'utf-16le') good = Buffer.from('{"id":"r1"}', 'utf16le');
+			if (charset === 'utf-16be') good = Buffer.from('{"id":"r1"}', 'utf16le').swap16();
+			const first = await decoded(good, headers);
 			// Cut inside a character: a lead byte, half a UTF-16 unit, an escape that switches mode.
 			for (const broken of ['e282', '7b00220069', 'd800', '82', '1b244230']) {
-				decodeSuccess({ outcome: 'whole', bytes: Buffer.from(broken, 'hex') }, { headers, statusCode: 201 });
-				expect(decoded(good, headers)).toEqual(first);
+				await outcomeOf(Buffer.from(broken, 'hex'), headers);
+				expect(await decoded(good, headers)).toEqual(first);
 			}
 			expect(first).toEqual({ id: 'r1' });
 		},
@@ -64,30 +78,30 @@ describe('decodeSuccess', () => {
 		['text without a Content-Type', {}, 'Created', 'Created'],
 		['an empty body', json, '', ''],
 		['an identity Content-Encoding', { ...json, 'content-encoding': 'identity' }, '{"id":"r1"}', { id: 'r1' }],
-	])('%p', (_case, headers, text, expected) => {
-		expect(decoded(whole(text), headers)).toEqual(expected);
+	])('%p', async (_case, headers, text, expected) => {
+		expect(await decoded(text, headers)).toEqual(expected);
 	});
 
 	it.each([
 		['a coding the client left', { 'content-encoding': 'gzip, gzip' }, 'its Content-Encoding is "gzip, gzip", which the node cannot read'],
 		['an unknown coding', { 'content-encoding': 'x-custom' }, 'its Content-Encoding is "x-custom", which the node cannot read'],
 		['JSON that is not JSON', json, 'it is labelled JSON but is not valid JSON'],
-	])('%p fails the item: the room may exist', (_case, headers, why) => {
-		const error = decodeError(whole('{"id":'), headers);
+	])('%p fails the item: the room may exist', async (_case, headers, why) => {
+		const error = await decodeError('{"id":', headers);
 		expect(error.message).toBe(`The platform's answer (HTTP 201) could not be decoded: ${why} [item 2]`);
 		expect(error.description).toBe(MAY_HAVE);
 		expect(error.httpCode).toBe('201');
 	});
 
-	it('a body the client could not decompress', () => {
-		const error = decodeError({ outcome: 'undecodable', bytes: Buffer.alloc(0) }, json);
+	it('a body the client could not decompress', async () => {
+		const error = await decodeError(failingWith('Z_DATA_ERROR'), json);
 		expect(error.message).toBe(
 			"The platform's answer (HTTP 201) could not be decoded: its compressed body is damaged [item 2]",
 		);
 	});
 
-	it('a Content-Encoding that echoes the key is shown without it, and cut short', () => {
-		const error = decodeError(whole('{}'), { 'content-encoding': `x-${failed.secret}-${'z'.repeat(200)}` });
+	it('a Content-Encoding that echoes the key is shown without it, and cut short', async () => {
+		const error = await decodeError('{}', { 'content-encoding': `x-${failed.secret}-${'z'.repeat(200)}` });
 		expect(JSON.stringify([error, error.message, error.description])).not.toContain(failed.secret);
 		expect(error.message).toMatch(/"x-\[redacted\]-z+…"/);
 	});
@@ -96,8 +110,8 @@ describe('decodeSuccess', () => {
 describe('JSON nested too deeply to be copied and saved as an item', () => {
 	const nestedId = (levels: number) => `{"id":${'['.repeat(levels)}${']'.repeat(levels)}}`;
 
-	it('fails the item, rather than crash n8n later: the room may exist', () => {
-		const error = decodeError(whole(nestedId(5000)), json);
+	it('fails the item, rather than crash n8n later: the room may exist', async () => {
+		const error = await decodeError(nestedId(5000), json);
 		expect(error.message).toBe(
 			"The platform's answer (HTTP 201) is JSON nested more than 100 levels deep, more than the node accepts [item 2]",
 		);
@@ -105,12 +119,12 @@ describe('JSON nested too deeply to be copied and saved as an item', () => {
 		expect(error.httpCode).toBe('201');
 	});
 
-	it('fails it also when the answer is not labelled JSON', () => {
-		expect(decodeError(whole(nestedId(101)), { 'content-type': 'text/plain' }).message).toMatch(/nested more than 100 levels/);
+	it('fails it also when the answer is not labelled JSON', async () => {
+		expect((await decodeError(nestedId(101), { 'content-type': 'text/plain' })).message).toMatch(/nested more than 100 levels/);
 	});
 
-	it('accepts the deepest answer it allows', () => {
-		expect(decoded(whole(nestedId(99)), json)).toEqual(JSON.parse(nestedId(99)));
+	it('accepts the deepest answer it allows', async () => {
+		expect(await decoded(nestedId(99), json)).toEqual(JSON.parse(nestedId(99)));
 	});
 });
 
@@ -137,73 +151,75 @@ describe('the request asks for an answer that is not compressed, through n8n-cor
 	});
 });
 
-describe('readAnswer tells a failed decompression from a cut-off', () => {
-	const failingWith = (code: string) =>
-		new Readable({
-			read() {
-				this.destroy(Object.assign(new Error('decoder failed'), { code }));
-			},
-		});
-
+describe('a failed decompression is told from a cut-off', () => {
 	it.each(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'ERR__ERROR_FORMAT_PADDING_1', 'ZSTD_error_prefix_unknown'])(
 		'%p: undecodable',
 		async (code) => {
-			expect((await readAnswer(failingWith(code), 1024, new Deadline(5000))).outcome).toBe('undecodable');
+			expect(await outcomeOf(failingWith(code), json)).toEqual({ kind: 'undecodable', status: 201, why: 'damaged' });
 		},
 	);
 
 	it('ECONNRESET: cut off', async () => {
-		expect((await readAnswer(failingWith('ECONNRESET'), 1024, new Deadline(5000))).outcome).toBe('cut-off');
+		expect(await outcomeOf(failingWith('ECONNRESET'), json)).toEqual({ kind: 'cut-off', status: 201 });
 	});
 });
 
-describe('isHtmlPage', () => {
+describe('an HTML page is not taken for an answer', () => {
 	it.each([
 		['text/html; charset=utf-8', '{}', true],
 		['application/json', '  <!DOCTYPE html><html></html>', true],
 		[undefined, '<html lang="en">', true],
 		['application/json', '{"name":"<html>"}', false],
 		['text/plain', 'Created', false],
-	])('%p with %p: %p', (contentType, text, expected) => {
-		expect(isHtmlPage(contentType, text)).toBe(expected);
+	])('%p with %p: %p', async (contentType, text, expected) => {
+		expect((await outcomeOf(text, { 'content-type': contentType })).kind === 'html-page').toBe(expected);
 	});
 });
 
-describe('readAnswer reads the stream by its events', () => {
+describe('an answer is read from the stream by its events', () => {
 	it("keeps n8n's client's own listeners on the stream, and a late error of it is not uncaught", async () => {
 		const body = Readable.from([Buffer.from('{"id":"r1"}')]);
 		const clientsOwn = jest.fn();
 		body.on('end', clientsOwn);
-		const answer = await readAnswer(body, 1024, new Deadline(5000));
-		expect(answer).toEqual({ outcome: 'whole', bytes: Buffer.from('{"id":"r1"}') });
+		const outcome = await outcomeOf(body);
+		expect(outcome).toEqual({ kind: 'answered', response: { statusCode: 201, body: { id: 'r1' } } });
 		expect(clientsOwn).toHaveBeenCalledTimes(1);
 		expect(() => body.emit('error', new Error('late'))).not.toThrow();
 	});
 
-	it('a stream closed before its end is cut off, with the bytes read so far', async () => {
+	/** A stream that gives these bytes, then closes before its end. */
+	const closingAfter = (start: string) => {
 		const body = new Readable({ read() {} });
-		body.push(Buffer.from('{"id":'));
+		body.push(Buffer.from(start));
 		setImmediate(() => body.destroy());
-		expect(await readAnswer(body, 1024, new Deadline(5000))).toEqual({ outcome: 'cut-off', bytes: Buffer.from('{"id":') });
+		return body;
+	};
+
+	it('a stream closed before its end is cut off, with the bytes read so far (an error answer quotes them)', async () => {
+		expect(await outcomeOf(closingAfter('{"id":'))).toEqual({ kind: 'cut-off', status: 201 });
+		expect(await outcomeOf(closingAfter('{"id":'), {}, { statusCode: 500 })).toEqual({ kind: 'error-status', status: 500, body: '{"id":' });
 	});
 
-	it('stops at maxBytes and destroys the stream, keeping the start', async () => {
+	it('stops at maxBytes and destroys the stream, keeping the start (an error answer quotes its first 64 KiB)', async () => {
 		const body = Readable.from([Buffer.from('abcdef'), Buffer.from('ghij')]);
-		expect(await readAnswer(body, 8, new Deadline(5000))).toEqual({ outcome: 'overflowed', bytes: Buffer.from('abcdefgh') });
+		expect(await outcomeOf(body, {}, { maxBytes: 8 })).toEqual({ kind: 'too-large', status: 201, maxBytes: 8 });
 		expect(body.destroyed).toBe(true);
+		const errorAnswer = Readable.from([Buffer.alloc(64 * 1024 - 2, 'a'), Buffer.from('bcdef')]);
+		expect(await outcomeOf(errorAnswer, {}, { statusCode: 500 })).toEqual({ kind: 'error-status', status: 500, body: `${'a'.repeat(64 * 1024 - 2)}bc` });
+		expect(errorAnswer.destroyed).toBe(true);
 	});
 
 	it('a stream that has already ended is read as whole at once, not waited on', async () => {
 		const body = Readable.from([]);
 		body.resume();
 		await new Promise((resolve) => body.on('end', resolve));
-		expect((await readAnswer(body, 1024, new Deadline(5000))).outcome).toBe('whole');
+		expect(await outcomeOf(body)).toEqual({ kind: 'answered', response: { statusCode: 201, body: '' } });
 	});
 
 	it('a deadline that ends during the read says deadline', async () => {
 		const body = new Readable({ read() {} });
 		body.push(Buffer.from('{'));
-		expect((await readAnswer(body, 1024, new Deadline(20))).outcome).toBe('deadline');
+		expect(await outcomeOf(body, json, { deadline: new Deadline(20) })).toEqual({ kind: 'timeout', deadlineMs: 20 });
 	});
 });
 
@@ -230,25 +246,26 @@ describe("the deadline ends a read whose server went silent, through n8n's clien
 	});
 });
 
-describe('readAnswer and streams in other states', () => {
+describe('an answer from a stream in another state', () => {
 	it('reads a stream someone paused', async () => {
 		const body = new Readable({ read() {} });
 		body.push(Buffer.from('{"id":"r1"}'));
 		body.push(null);
 		body.pause();
-		expect(await readAnswer(body, 1024, new Deadline(5000))).toEqual({ outcome: 'whole', bytes: Buffer.from('{"id":"r1"}') });
+		expect(await outcomeOf(body)).toEqual({ kind: 'answered', response: { statusCode: 201, body: { id: 'r1' } } });
 	});
 
 	it('a stream already destroyed by a failed decompression is undecodable, not cut off', async () => {
 		const body = new Readable({ read() {} });
 		body.on('error', () => {});
 		body.destroy(Object.assign(new Error('decoder failed'), { code: 'Z_DATA_ERROR' }));
-		expect((await readAnswer(body, 1024, new Deadline(5000))).outcome).toBe('undecodable');
+		expect((await outcomeOf(body)).kind).toBe('undecodable');
 	});
 });
 
-/** The error an item gets for a request without an HTTP answer. */
-const noAnswerError = (failed: FailedRequest, error: unknown, deadlineMs: number) => requestError(noAnswerOutcome(error, deadlineMs), failed);
+/** The error an item gets for a request without an HTTP answer: n8n's client threw this. */
+const noAnswerError = async (at: RoomCreateAt, error: unknown, deadlineMs: number) =>
+	await createRoomFailureOn({ throws: error }, at, { policy: { deadlineMs } });
 
 /** An error as n8n-core wraps what the HTTP layer threw, with the key in its request config. */
 function wrapped(code: string) {
@@ -264,8 +281,8 @@ describe('a request without an HTTP answer', () => {
 		['ECONNREFUSED', 'Cannot reach the base URL https://video.example.com: the connection was refused'],
 		['ENOTFOUND', 'Cannot reach the base URL https://video.example.com: the host name was not found (DNS)'],
 		['EAI_AGAIN', 'Cannot reach the base URL https://video.example.com: the host name could not be looked up (DNS)'],
-	])('%p: nothing was sent, so check the Base URL', (code, message) => {
-		const error = noAnswerError(failed, wrapped(code), 60_000);
+	])('%p: nothing was sent, so check the Base URL', async (code, message) => {
+		const error = await noAnswerError(failed, wrapped(code), 60_000);
 		expect(error.message).toBe(`${message} [item 2]`);
 		expect(error.description).toMatch(/^Nothing was sent\. Check the Base URL/);
 		expect(error.httpCode).toBeNull();
@@ -278,8 +295,8 @@ describe('a request without an HTTP answer', () => {
 		['EWHATEVER', 'The connection to https://video.example.com broke before an answer came: network error EWHATEVER'],
 		['ECONNABORTED', 'No complete answer from https://video.example.com within 60 s (timeout)'],
 		['ETIMEDOUT', 'No complete answer from https://video.example.com within 60 s (timeout)'],
-	])('%p: the request may have been processed', (code, message) => {
-		const error = noAnswerError(failed, wrapped(code), 60_000);
+	])('%p: the request may have been processed', async (code, message) => {
+		const error = await noAnswerError(failed, wrapped(code), 60_000);
 		expect(error.message).toBe(`${message} [item 2]`);
 		expect(error.description).toBe(MAY_HAVE);
 		expect(JSON.stringify(error)).not.toContain('sk_live_secret');
@@ -298,8 +315,8 @@ describe('a TLS handshake that failed: nothing was sent', () => {
 	it.each([
 		['ERR_SSL_WRONG_VERSION_NUMBER', 'wrong version number'],
 		['EPROTO', 'wrong version number'],
-	])('%p "wrong version number" asks whether the server speaks plain http://', (code, reason) => {
-		const error = noAnswerError(failed, tlsFailure(code, reason), 60_000);
+	])('%p "wrong version number" asks whether the server speaks plain http://', async (code, reason) => {
+		const error = await noAnswerError(failed, tlsFailure(code, reason), 60_000);
 		expect(error.message).toBe(`${cannotReach}: the TLS handshake failed (wrong version number) [item 2]`);
 		expect(error.description).toMatch(/^Nothing was sent\. Is the Base URL https:\/\/ for a server that speaks plain http:\/\/\?/);
 		expect(error.httpCode).toBeNull();
@@ -308,8 +325,8 @@ describe('a TLS handshake that failed: nothing was sent', () => {
 	it.each([
 		['ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED', 'tlsv13 alert certificate required'],
 		['EPROTO', 'tlsv13 alert certificate required'],
-	])('%p "certificate required" says the node sends no client certificate', (code, reason) => {
-		const error = noAnswerError(failed, tlsFailure(code, reason), 60_000);
+	])('%p "certificate required" says the node sends no client certificate', async (code, reason) => {
+		const error = await noAnswerError(failed, tlsFailure(code, reason), 60_000);
 		expect(error.message).toBe(
 			`${cannotReach}: the server asks for a client certificate, which the node does not send [item 2]`,
 		);
@@ -320,8 +337,8 @@ describe('a TLS handshake that failed: nothing was sent', () => {
 		['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', 'sslv3 alert handshake failure'],
 		['EPROTO', 'sslv3 alert handshake failure'],
 		['EPROTO', 'ssl/tls alert handshake failure'],
-	])('%p %p may mean a client certificate is required', (code, reason) => {
-		const error = noAnswerError(failed, tlsFailure(code, reason), 60_000);
+	])('%p %p may mean a client certificate is required', async (code, reason) => {
+		const error = await noAnswerError(failed, tlsFailure(code, reason), 60_000);
 		expect(error.message).toBe(`${cannotReach}: the TLS handshake failed (${reason}) [item 2]`);
 		expect(error.description).toMatch(/^Nothing was sent\. The server may ask for a client certificate/);
 	});
@@ -333,14 +350,14 @@ describe('a TLS handshake that failed: nothing was sent', () => {
 		['ERR_SSL_TLSV1_ALERT_UNKNOWN_CA', 'tlsv1 alert unknown ca'],
 		['ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE', 'sslv3 alert bad certificate'],
 		['EPROTO', 'sslv3 alert bad certificate'],
-	])('%p %p, which only a handshake gives, is a failed handshake too', (code, reason) => {
-		const error = noAnswerError(failed, tlsFailure(code, reason), 60_000);
+	])('%p %p, which only a handshake gives, is a failed handshake too', async (code, reason) => {
+		const error = await noAnswerError(failed, tlsFailure(code, reason), 60_000);
 		expect(error.message).toBe(`${cannotReach}: the TLS handshake failed (${reason}) [item 2]`);
 		expect(error.description).toMatch(/^Nothing was sent\. Check the Base URL/);
 	});
 
-	it('EPROTO without an OpenSSL reason is not taken for a handshake', () => {
-		const error = noAnswerError(failed, wrapped('EPROTO'), 60_000);
+	it('EPROTO without an OpenSSL reason is not taken for a handshake', async () => {
+		const error = await noAnswerError(failed, wrapped('EPROTO'), 60_000);
 		expect(error.message).toBe(
 			'The connection to https://video.example.com broke before an answer came: network error EPROTO [item 2]',
 		);
@@ -359,15 +376,15 @@ describe('a TLS failure in the encrypted records, which can come after the reque
 		['ERR_SSL_RECORD_OVERFLOW', 'record overflow'],
 		['ERR_SSL_BAD_DECRYPT', 'bad decrypt'],
 		['ERR_SSL_PACKET_LENGTH_TOO_LONG', 'packet length too long'],
-	])('%p %p', (code, reason) => {
-		const error = noAnswerError(failed, tlsFailure(code, reason), 60_000);
+	])('%p %p', async (code, reason) => {
+		const error = await noAnswerError(failed, tlsFailure(code, reason), 60_000);
 		expect(error.message).toBe(`${broke} (${reason}) [item 2]`);
 		expect(error.description).toBe(MAY_HAVE);
 		expect(error.httpCode).toBeNull();
 	});
 
-	it('a TLS reason the node does not know is not taken for a handshake either', () => {
-		const error = noAnswerError(failed, tlsFailure('ERR_SSL_SOMETHING_NEW_2', 'something new 2'), 60_000);
+	it('a TLS reason the node does not know is not taken for a handshake either', async () => {
+		const error = await noAnswerError(failed, tlsFailure('ERR_SSL_SOMETHING_NEW_2', 'something new 2'), 60_000);
 		expect(error.message).toBe(`${broke} (something new 2) [item 2]`);
 		expect(error.description).toBe(MAY_HAVE);
 	});

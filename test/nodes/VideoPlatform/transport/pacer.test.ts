@@ -4,7 +4,6 @@ import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client
 import {
 	DEFAULT_RATE_LIMIT_POLICY,
 	PacerRegistry,
-	parseRetryAfter,
 	RequestPacer,
 	retryDelayMs,
 } from '../../../../nodes/VideoPlatform/transport/pacer';
@@ -174,7 +173,11 @@ describe('RequestPacer with late timers', () => {
 
 const now = Date.parse('2026-11-22T10:00:00Z');
 
-describe('parseRetryAfter', () => {
+describe('Retry-After, read as delta-seconds or as an HTTP date', () => {
+	// No floor, and a fallback no Retry-After here asks for: the wait is the header's own.
+	const FALLBACK_MS = 123_456;
+	const asked = (header: unknown) => retryDelayMs(header, 0, { ...DEFAULT_RATE_LIMIT_POLICY, fallbackDelayMs: FALLBACK_MS, minDelayMs: 0 }, now);
+
 	it.each([
 		['3', 3000],
 		[' 0 ', 0],
@@ -184,11 +187,11 @@ describe('parseRetryAfter', () => {
 		['Sun, 22 Nov 2026 10:00:05 GMT', 5000],
 		['Sun, 22 Nov 2026 09:59:00 GMT', 0],
 	])('reads %p as %p ms', (header, expected) => {
-		expect(parseRetryAfter(header, now)).toBe(expected);
+		expect(asked(header)).toBe(expected);
 	});
 
 	it.each([undefined, '', 'soon', '-3', {}])('ignores %p', (header) => {
-		expect(parseRetryAfter(header, now)).toBeUndefined();
+		expect(asked(header)).toBe(FALLBACK_MS);
 	});
 });
 
