@@ -8,6 +8,7 @@ import { createExecuteContext } from '../helpers/executeContext';
 import { createRoom } from '../helpers/platformClient';
 import { SANDBOX_KEY } from '../helpers/sandbox';
 import { handAnsweredServerForTests } from '../helpers/scriptedServer';
+import { until, watchAnswers } from '../helpers/waits';
 
 // One execution, one cancel signal, and the node run many times in it (a loop over batches):
 // n8n sets no limit on that signal's listeners, so what each run leaves on it stays until the execution ends.
@@ -46,13 +47,14 @@ describe("the node's runs in one execution", () => {
 
 describe('the user stops the execution while requests wait for their headers', () => {
 	it('ends them all at once as stopped while answering, and leaves no listener', async () => {
-		answer(() => undefined);
+		let arrived = 0;
+		answer(() => arrived++);
 		const cancel = new AbortController();
 		const client = run(cancel.signal);
 		const pending = Array.from({ length: 40 }, async (_, i) =>
 			await client.request(createRoom, i).then(() => 'answered', (error: NodeApiError) => error.message),
 		);
-		await new Promise((resolve) => setTimeout(resolve, 300));
+		await until(() => arrived === 40);
 		const stoppedAt = Date.now();
 		cancel.abort();
 		const messages = await Promise.all(pending);
@@ -65,14 +67,16 @@ describe('the user stops the execution while requests wait for their headers', (
 describe('the user stops the execution while the body streams in', () => {
 	it('ends the item at once as stopped while answering', async () => {
 		answer((response) => response.writeHead(201, { 'content-type': 'application/json' }).write('{"id":'));
+		const answers = watchAnswers();
 		const cancel = new AbortController();
 		const client = run(cancel.signal);
 		const pending = client.request(createRoom, 3).then(
 			() => 'answered',
 			(error: NodeApiError) => error.message,
 		);
-		// The body has started: the server wrote its first bytes before the stop.
-		await new Promise((resolve) => setTimeout(resolve, 300));
+		// The body has started: the answer's headers reached the client before the stop.
+		await answers.arrived(201);
+		answers.stop();
 		const stoppedAt = Date.now();
 		cancel.abort();
 		const message = await pending;

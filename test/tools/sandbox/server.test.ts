@@ -1,6 +1,5 @@
 import { createSandbox } from '../../../tools/sandbox/server';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const answers = (url: string) =>
 	fetch(`${url}/v1/rooms`, { method: 'POST', body: '{}' }).then(
 		() => true,
@@ -8,24 +7,31 @@ const answers = (url: string) =>
 	);
 
 describe('the sandbox stops by itself', () => {
+	// The idle timer is what is tested: fake timers move it exactly, and the requests stay real.
+	beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
+	afterEach(() => jest.useRealTimers());
+
 	it('after maxIdleMs without a request, never while requests keep coming', async () => {
 		const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
 		const sandbox = createSandbox({ maxIdleMs: 1_000 });
 		const url = await sandbox.start();
+		const stoppedBySelf = `[sandbox ${url}] stopped by itself: no request for 1 s\n`;
 		try {
 			// Three idle periods' worth of time in use: it keeps answering.
 			for (let i = 0; i < 10; i++) {
 				expect(await answers(url)).toBe(true);
-				await pause(300);
+				jest.advanceTimersByTime(300);
 			}
-			await pause(2_500);
+			jest.advanceTimersByTime(699);
+			expect(stderr).not.toHaveBeenCalledWith(stoppedBySelf);
+			jest.advanceTimersByTime(1);
+			expect(stderr).toHaveBeenCalledWith(stoppedBySelf);
 			expect(await answers(url)).toBe(false);
-			expect(stderr).toHaveBeenCalledWith(`[sandbox ${url}] stopped by itself: no request for 1 s\n`);
 		} finally {
 			stderr.mockRestore();
 			await sandbox.stop();
 		}
-	}, 15_000);
+	});
 });
 
 describe("a room the sandbox creates", () => {

@@ -9,6 +9,7 @@ import { ANGLE_BRACKETS, outsideTextWithMarkup } from '../../../helpers/outsideT
 import type { Sandbox } from '../../../helpers/sandbox';
 import { SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../../../helpers/sandbox';
 import { serverAnsweringByName } from '../../../helpers/scriptedServer';
+import { until, watchAnswers, watchForNothing } from '../../../helpers/waits';
 
 const credentials = { baseUrl: 'https://video.example.com', apiKey: 'sk_router_secret' };
 const items = ['Math', 'FAIL', 'History'].map((name) => ({ json: { name } }));
@@ -309,36 +310,37 @@ describe('router with concurrency, against a real local server', () => {
 
 	it('without Continue On Fail, items waiting out a 429 are not sent again once an item fails', async () => {
 		const sandbox = await startLockedOutSandbox('20');
+		const answers = watchAnswers();
 		try {
 			const context = live(sandbox.url, false, 4);
-			// Items 0-2 reach the locked-out sandbox; item 3's answer, a 422, comes once they wait.
+			// Items 0-2 reach the locked-out sandbox; item 3's answer, a 422, comes once their 429s have.
 			const real = realHttp({ baseUrl: sandbox.url, apiKey: SANDBOX_KEY });
 			context.helpers.httpRequestWithAuthentication = async (_type: string, options: IHttpRequestOptions, extra?: { credentialsDecrypted?: { data?: object } }) => {
 				if (!String(options.body).includes('"Room 3"')) return await real(options, extra?.credentialsDecrypted?.data);
-				while (sandbox.state.counts.total < 3) await new Promise((resolve) => setTimeout(resolve, 10));
-				await new Promise((resolve) => setTimeout(resolve, 100));
+				await answers.arrived(429, 3);
 				return { statusCode: 422, body: '{"message":"name is reserved"}' };
 			};
 			const started = Date.now();
 			const error = await router.call(context).catch((e: unknown) => e);
 			expect((error as Error).message).toBe('The platform rejected the request (HTTP 422): name is reserved [item 3]');
 			expect(Date.now() - started).toBeLessThan(3000);
-			await new Promise((resolve) => setTimeout(resolve, 300));
+			await watchForNothing(); // only time shows that they are not sent again later
 			// Items 0-2 got a 429 each and were never sent again.
 			expect(sandbox.state.counts.total).toBe(3);
 			expect(sandbox.state.rooms).toHaveLength(0);
 		} finally {
+			answers.stop();
 			await sandbox.stop();
 		}
 	});
 
 	it('the user stopping the execution ends the run at once; with Continue On Fail every item says what became of it', async () => {
 		const sandbox = await startLockedOutSandbox('20');
+		const answers = watchAnswers();
 		try {
 			const cancel = new AbortController();
 			const run = router.call(live(sandbox.url, true, 4, undefined, cancel.signal));
-			for (let i = 0; i < 200 && sandbox.state.counts.total < 4; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-			await new Promise((resolve) => setTimeout(resolve, 100));
+			await answers.arrived(429, 4);
 			const stoppedAt = Date.now();
 			cancel.abort();
 			const [output] = await run;
@@ -349,9 +351,10 @@ describe('router with concurrency, against a real local server', () => {
 			);
 			expect(messages.slice(4)).toEqual(names.slice(4).map((_, i) => `The execution was stopped before this item was sent [item ${i + 4}]`));
 			expect(output.map((item) => item.pairedItem)).toEqual(names.map((_, item) => ({ item })));
-			await new Promise((resolve) => setTimeout(resolve, 300));
+			await watchForNothing(); // only time shows that nothing is sent after the stop
 			expect(sandbox.state.counts.total).toBe(4);
 		} finally {
+			answers.stop();
 			await sandbox.stop();
 		}
 	});
@@ -442,17 +445,15 @@ describe('the error a run ends with never hides an item the platform may have ac
 		);
 	}
 
-	const until = async (condition: () => boolean) => {
-		for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-	};
-
 	it('a stop: the item whose request was out is the error, not the items held back by a 429', async () => {
 		first = await startSandbox({ latencyMs: 5000 });
 		rest = await startLockedOutSandbox('20');
+		const answers = watchAnswers();
 		const cancel = new AbortController();
 		const run = runAgainstBoth((i) => names[i].json.name, cancel.signal);
-		await until(() => first.state.counts.total === 1 && rest.state.counts.total === 2);
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		await until(() => first.state.counts.total === 1);
+		await answers.arrived(429, 2);
+		answers.stop();
 		cancel.abort();
 
 		const error = await run;

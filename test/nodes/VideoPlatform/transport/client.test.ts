@@ -21,6 +21,7 @@ import { fakeClock, SANDBOX_KEY, startLockedOutSandbox, startSandbox } from '../
 import type { ScriptedAnswer } from '../../../helpers/scriptedServer';
 import { scriptedServer } from '../../../helpers/scriptedServer';
 import { anyText } from '../../../helpers/unicode';
+import { until } from '../../../helpers/waits';
 
 const itemNode: INode = { id: 'n', name: 'Video Platform', type: 'n8n-nodes-videoplatform.videoPlatform', typeVersion: 1, position: [0, 0], parameters: {} };
 
@@ -183,9 +184,6 @@ describe('PlatformClient against a real local server', () => {
 						if (instant) wake();
 						else sleeping.push(wake);
 					}),
-			};
-			const until = async (condition: () => boolean) => {
-				for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 2));
 			};
 			sandbox = await startSandbox({ rateLimit: 1, now: clock.now });
 			const client = new PlatformClient(contextFor(sandbox.url), 'room', { clock });

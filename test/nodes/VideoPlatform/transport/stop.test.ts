@@ -5,28 +5,25 @@ import type { NodeApiError } from 'n8n-workflow';
 
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client';
 import { PacerRegistry } from '../../../../nodes/VideoPlatform/transport/pacer';
+import type { Clock } from '../../../../nodes/VideoPlatform/transport/stop';
 import { Deadline, RunStop, systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
 import type { HttpHandler } from '../../../helpers/executeContext';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import { createRoom, MAY_HAVE_CREATED_ROOM } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
 import { SANDBOX_KEY, startLockedOutSandbox as lockedOut, startSandbox } from '../../../helpers/sandbox';
+import { until, watchForNothing } from '../../../helpers/waits';
 
 // Real time and n8n-core's real client: a stop must end real waits and real requests. The
 // waits here are 20 s or more, and a stop must end them within a second.
 let sandbox: Sandbox;
 afterEach(async () => await sandbox?.stop());
 
-function stoppableClient(baseUrl: string, http?: HttpHandler) {
+function stoppableClient(baseUrl: string, http?: HttpHandler, clock?: Clock) {
 	const cancel = new AbortController();
 	const context = createExecuteContext({ credentials: { baseUrl, apiKey: SANDBOX_KEY }, cancelSignal: cancel.signal, http });
-	const client = new PlatformClient(context, 'room');
+	const client = new PlatformClient(context, 'room', { clock });
 	return { client, cancel };
-}
-
-async function until(condition: () => boolean): Promise<void> {
-	for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-	if (!condition()) throw new Error('condition not met within 5 s');
 }
 
 /** How long a request took to fail once `stop` ran, and its error. */
@@ -55,7 +52,7 @@ describe('the user stops the execution', () => {
 		expect(error.message).toBe('The execution was stopped while this item waited to be sent again after HTTP 429 [item 4]');
 		expect(error.description).toBe('The platform had refused it with HTTP 429 and it was not sent again, so no room was created for it.');
 		expect(error.description).not.toContain('may have');
-		await new Promise((resolve) => setTimeout(resolve, 300));
+		await watchForNothing(); // only time shows that it is not sent again later
 		expect(sandbox.state.counts.total).toBe(1);
 	});
 
@@ -82,12 +79,21 @@ describe('the user stops the execution', () => {
 
 	it('while an item waits for the shared pacer: it ends at once and sends nothing', async () => {
 		sandbox = await lockedOut('30');
-		const { client, cancel } = stoppableClient(sandbox.url);
+		// The system clock's real waits, counted: the second wait begun is the second item's, for the pacer.
+		const waits: number[] = [];
+		const countingClock: Clock = {
+			now: systemClock.now,
+			sleep: async (ms, signal) => {
+				waits.push(ms);
+				await systemClock.sleep(ms, signal);
+			},
+		};
+		const { client, cancel } = stoppableClient(sandbox.url, undefined, countingClock);
 		// The first 429 makes the pacer hold every request of the run for 30 s.
 		const first = client.request(createRoom, 0).catch((error: NodeApiError) => error);
 		await until(() => client.rateLimits.refused === 1);
 		const second = client.request(createRoom, 1);
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		await until(() => waits.length === 2);
 		expect(sandbox.state.counts.total).toBe(1);
 
 		const { error, msAfterStop } = await failureAfterStop(second, () => cancel.abort());
@@ -133,7 +139,7 @@ describe('an item fails the run (no Continue On Fail)', () => {
 		expect(error.message).toBe(
 			'The run stopped at an earlier failure while this item waited to be sent again after HTTP 429 [item 3]',
 		);
-		await new Promise((resolve) => setTimeout(resolve, 300));
+		await watchForNothing(); // only time shows that it is not sent again later
 		expect(sandbox.state.counts.total).toBe(1);
 	});
 
@@ -174,11 +180,12 @@ describe('the wall clock is set back while requests are under way (an NTP step, 
 		const wall = Date.now();
 		// The wall clock stands still from here, as if set back by the time that passes.
 		jest.spyOn(Date, 'now').mockReturnValue(wall);
-		const older = new RunStop().deadline(1500);
-		await new Promise((resolve) => setTimeout(resolve, 800));
-		const newer = new RunStop().deadline(1500);
+		const older = new RunStop().deadline(600);
+		// Real time must pass: deadlines run on Node's own timers, which jest's fake timers do not move.
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		const newer = new RunStop().deadline(600);
 		await new Promise<void>((resolve) => older.onEnd(resolve));
-		// The newer request has had about 700 of its 1,500 ms.
+		// The newer request has had about 300 of its 600 ms.
 		expect(older.expired).toBe(true);
 		expect(newer.ended).toBe(false);
 		await new Promise<void>((resolve) => newer.onEnd(resolve));
