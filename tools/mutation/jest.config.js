@@ -1,7 +1,8 @@
 'use strict';
 // The unit and workflows projects of jest.config.js as one flat config, for Stryker's jest runner:
 // it records which test reaches which mutant through the top-level testEnvironment, which each
-// project's own would override. Never the e2e, package or load tests: they start real n8n or pack;
+// project's own would override. That environment is jest's node one (the unit project's), which in a
+// mutant's run skips the tests left once one has failed (bailEnvironment.js). Never the e2e, package or load tests: they start real n8n or pack;
 // nor the tools' and docs' tests: they test no product file, and the docs' drift test reads git, which
 // Stryker's copy outside the repository does not have.
 const path = require('node:path');
@@ -20,8 +21,9 @@ const [unit, workflows] = ['unit', 'workflows'].map((name) => {
 
 module.exports = {
 	rootDir,
-	testEnvironment: unit.testEnvironment,
+	testEnvironment: path.join(__dirname, 'bailEnvironment.js'),
 	transform: unit.transform,
 	testMatch: [...unit.testMatch, ...workflows.testMatch],
 	testPathIgnorePatterns: ['<rootDir>/test/(e2e|package|load|tools|docs)/'],
+	setupFiles: [path.join(__dirname, 'jestSetup.js')],
 };

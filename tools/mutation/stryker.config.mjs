@@ -4,6 +4,7 @@
 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The files whose guarantees the suite must notice breaking: redaction, keys, no re-send, Stop, the trigger's secret and keys. */
 export const GUARANTEE_FILES = [
@@ -26,7 +27,9 @@ export const GUARANTEE_FILES = [
 
 export default {
 	mutate: GUARANTEE_FILES,
-	testRunner: 'jest',
+	// The jest runner, with each mutant running only the test files that cover it (testFileRunner.mjs).
+	testRunner: 'jest-test-files',
+	plugins: ['@stryker-mutator/*', fileURLToPath(new URL('./testFileRunner.mjs', import.meta.url))],
 	jest: { projectType: 'custom', configFile: 'tools/mutation/jest.config.js', enableFindRelatedTests: true },
 	checkers: ['typescript'],
 	tsconfigFile: 'tsconfig.json',
