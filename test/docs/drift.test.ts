@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { OLDEST_SUPPORTED_N8N } from '../../nodes/VideoPlatform/shared/supportedN8n';
 import { repoRoot } from '../../tools/common/paths';
 import {
 	changelogProblems,
@@ -40,7 +39,18 @@ describe('the docs say nothing the code contradicts', () => {
 	});
 
 	it("in the oldest n8n: the nodes' own check and the message the docs quote name engines.n8n's lower bound", () => {
-		expect(/^>=(\S+)/.exec(facts.engines.n8n)?.[1]).toBe(OLDEST_SUPPORTED_N8N);
+		// The version the node names when it refuses to load in an n8n without NodeConnectionTypes.
+		let refusal = '';
+		jest.doMock('n8n-workflow', () => ({ ...jest.requireActual('n8n-workflow'), NodeConnectionTypes: undefined }));
+		jest.isolateModules(() => {
+			try {
+				jest.requireActual('../../nodes/VideoPlatform/VideoPlatformTrigger.node');
+			} catch (error) {
+				refusal = (error as Error).message;
+			}
+		});
+		jest.dontMock('n8n-workflow');
+		expect(/^>=(\S+)/.exec(facts.engines.n8n)?.[1]).toBe(/needs n8n (\S+) or newer/.exec(refusal)?.[1]);
 	});
 
 	it('in the changelog', () => {

@@ -1,5 +1,4 @@
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/properties';
-import { DEFAULT_KEYS_REMEMBERED } from '../../nodes/VideoPlatform/actions/rememberedKeys';
 import { listExecutions } from '../../tools/n8n/api';
 import { defaultVersion } from '../../tools/install/versions';
 import { dropRedelivered, node, outputOf, removeDuplicates, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
@@ -19,7 +18,8 @@ const DELIVERIES = Number(process.env.VIDEOPLATFORM_DEDUP_DELIVERIES || 300);
 const CONCURRENCY = Number(process.env.VIDEOPLATFORM_DEDUP_CONCURRENCY || 20);
 /** Rounds of fresh deliveries to try while the control has lost no key yet. */
 const ROUNDS = Number(process.env.VIDEOPLATFORM_DEDUP_ROUNDS || 2);
-const HISTORY = DEFAULT_KEYS_REMEMBERED;
+/** Keys Remembered's default (docs/trigger.md: "default 10,000"), as users leave it. */
+const HISTORY = 10_000;
 const FILTER = 'Filter';
 const PASSED = 'Passed';
 

@@ -4,13 +4,13 @@ import type { Clock, RunStop } from '../transport/stop';
 export type TimedCheck = (keys: string[]) => Promise<{ missing: string[]; ms: number }>;
 
 /** How many times the keys let through are asked for again, at most. */
-export const MAX_CONFIRMATIONS = 3;
+const MAX_CONFIRMATIONS = 3;
 /** The pause before asking again, as a multiple of the longest check of the run so far, and its bounds. */
-export const PAUSE_PER_CHECK = 3;
-export const MIN_PAUSE_MS = 100;
-export const MAX_PAUSE_MS = 2_000;
+const PAUSE_PER_CHECK = 3;
+const MIN_PAUSE_MS = 100;
+const MAX_PAUSE_MS = 2_000;
 
-export const pauseAfter = (longestCheckMs: number): number =>
+const pauseAfter = (longestCheckMs: number): number =>
 	Math.min(MAX_PAUSE_MS, Math.max(MIN_PAUSE_MS, Math.ceil(longestCheckMs * PAUSE_PER_CHECK)));
 
 /**

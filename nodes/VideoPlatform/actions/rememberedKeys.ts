@@ -14,9 +14,9 @@ import { listOf, oneCheckAtATime } from './oneCheckAtATime';
 /** Whose keys n8n keeps apart: this node's own, or one list for the whole workflow. */
 export type KeyScope = 'node' | 'workflow';
 
-export const DEFAULT_KEYS_REMEMBERED = 10_000;
+const DEFAULT_KEYS_REMEMBERED = 10_000;
 /** n8n reads and writes all remembered keys on every run: about 2.7 MB at this bound. */
-export const MAX_KEYS_REMEMBERED = 100_000;
+const MAX_KEYS_REMEMBERED = 100_000;
 
 /** The Keys Remembered field, described for its operation. */
 export function keysRememberedField(description: string): INodeProperties {

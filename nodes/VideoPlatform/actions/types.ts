@@ -25,7 +25,7 @@ export interface ItemOperation extends OperationParts {
  * Works on all of a run's items at once and sends nothing to the platform, so it needs no
  * credential. It returns the output items with their pairing and handles Continue On Fail itself.
  */
-export interface BatchOperation extends OperationParts {
+interface BatchOperation extends OperationParts {
 	kind: 'batch';
 	execute(this: IExecuteFunctions): Promise<INodeExecutionData[]>;
 }

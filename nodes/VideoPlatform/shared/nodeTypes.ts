@@ -4,8 +4,8 @@
  */
 const PACKAGE_NAME = 'n8n-nodes-videoplatform';
 
-export const ACTION_NODE_NAME = 'videoPlatform';
-export const TRIGGER_NODE_NAME = 'videoPlatformTrigger';
+const ACTION_NODE_NAME = 'videoPlatform';
+const TRIGGER_NODE_NAME = 'videoPlatformTrigger';
 
 export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.${ACTION_NODE_NAME}`;
 export const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.${TRIGGER_NODE_NAME}`;

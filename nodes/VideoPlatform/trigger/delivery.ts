@@ -4,7 +4,7 @@ import { DELIVERY_INFO_KEY } from '../shared/deliveryKey';
 import { withoutByteOrderMark } from './rawJson';
 
 /** Inside the details: a payload's own `_webhook` member, which the details must not lose. */
-export const PAYLOAD_OWN_INFO_KEY = 'fromPayload';
+const PAYLOAD_OWN_INFO_KEY = 'fromPayload';
 
 export interface IncomingDelivery {
 	/** What n8n's body parser made of the body, if anything. */

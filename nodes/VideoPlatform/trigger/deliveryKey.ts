@@ -12,7 +12,7 @@ export { canonicalJson };
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** Whether a value holds a number JSON.parse may have rounded: any but a whole number within ±2^53. */
-export function holdsInexactNumber(value: unknown): boolean {
+function holdsInexactNumber(value: unknown): boolean {
 	const pending: unknown[] = [value];
 	while (pending.length > 0) {
 		const next = pending.pop();
@@ -35,7 +35,7 @@ function isEmpty(value: unknown): boolean {
  * and `1` is not `"1"`; numbers as the raw body has them (`source`), so that two ids beyond 2^53
  * that JSON.parse rounds to one number stay two. A missing or empty id (blank text, `{}`, `[]`) is no id.
  */
-export function deliveryIdOf(value: unknown, source?: string): string | undefined {
+function deliveryIdOf(value: unknown, source?: string): string | undefined {
 	if (isEmpty(value)) return undefined;
 	return source === undefined ? canonicalJson(value) : canonicalSource(source);
 }

@@ -14,7 +14,7 @@ export function parseAllowedValues(list: string): string[] {
 }
 
 /** How a field compares: `inexact` when it holds a number whose text the body does not give, so that the comparison could not be made as sent. */
-export type FieldMatch = 'match' | 'noMatch' | 'inexact';
+type FieldMatch = 'match' | 'noMatch' | 'inexact';
 
 /**
  * Whether the field at `path` holds one of the allowed values, compared as text: a number as the
@@ -37,7 +37,7 @@ export function fieldMatch(payload: IDataObject, path: string, allowed: string[]
 }
 
 /** fieldMatch, where a comparison that could not be made as sent lets the delivery through. */
-export function fieldMatches(payload: IDataObject, path: string, allowed: string[], rawJson?: string): boolean {
+function fieldMatches(payload: IDataObject, path: string, allowed: string[], rawJson?: string): boolean {
 	return fieldMatch(payload, path, allowed, rawJson) !== 'noMatch';
 }
 

@@ -16,7 +16,7 @@ const CLOSE_LIST = 0x5d;
 
 export const isJsonSpace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 
-export interface JsonVisitor {
+interface JsonVisitor {
 	/** Before each value: its member name in an object, its index in a list, undefined at the top. */
 	enter(key: string | undefined): void;
 	/** A string, number, true, false or null: [start, end) of its text. */

@@ -2,7 +2,7 @@ import { parseAllowedValues } from './filter';
 import { OPTION_NAMES } from './properties';
 
 /** The trigger's Options as a delivery reads them, or the option that cannot be read. */
-export interface TriggerOptions {
+interface TriggerOptions {
 	deliveryIdField: string;
 	filterField: string;
 	filterValues: string[];

@@ -66,7 +66,7 @@ function rangeAt(raw: string, path: string): [number, number] | undefined {
  * JSON body whose top level is an object, or undefined when the body is not that or the path
  * leads nowhere. Only for bodies that JSON.parse accepts, which the caller has checked.
  */
-export function sourceAt(raw: string, path: string): string | undefined {
+function sourceAt(raw: string, path: string): string | undefined {
 	const range = rangeAt(raw, path);
 	return range && raw.slice(range[0], range[1]);
 }

@@ -33,7 +33,7 @@ interface Checked {
 }
 
 /** Where the output held the webhook secret outside its own header (a misconfigured platform may echo it). */
-export const SECRET_REMOVED_MARKER = '[webhook secret removed by the trigger]';
+const SECRET_REMOVED_MARKER = '[webhook secret removed by the trigger]';
 
 /**
  * What to hide from the output, or the refusal. The answers name neither the header nor

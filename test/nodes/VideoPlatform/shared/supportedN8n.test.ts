@@ -1,4 +1,10 @@
-import { OLDEST_SUPPORTED_N8N } from '../../../../nodes/VideoPlatform/shared/supportedN8n';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { repoRoot } from '../../../../tools/common/paths';
+
+/** engines.n8n's lower bound in package.json: the oldest n8n the package is tested on. */
+const OLDEST_SUPPORTED_N8N = /^>=(\S+)/.exec(JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).engines.n8n)?.[1];
 
 // An n8n older than 1.85 ships an n8n-workflow without NodeConnectionTypes: both nodes must then
 // refuse to load with a message that names the version to update to, before any other module runs.

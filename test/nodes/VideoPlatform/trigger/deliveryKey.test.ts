@@ -2,33 +2,29 @@ import { createHash } from 'node:crypto';
 
 import fc from 'fast-check';
 
-import {
-	bodySha256Of,
-	canonicalJson,
-	deliveryIdOf,
-	deliveryKeyOf,
-	holdsInexactNumber,
-} from '../../../../nodes/VideoPlatform/trigger/deliveryKey';
+import { bodySha256Of, canonicalJson, deliveryKeyOf } from '../../../../nodes/VideoPlatform/trigger/deliveryKey';
 
 const bodyDigest = (text: string) => bodySha256Of(Buffer.from(text)) as string;
 const keyById = (payload: object, field = 'id') => deliveryKeyOf(payload as never, field, bodyDigest('{}'));
+/** The key of a delivery whose id field holds `value`, as the parsed payload has it (no raw body text). */
+const keyOfId = (value: unknown) => keyById({ id: value });
 
 describe('delivery id', () => {
 	it('compares objects by value whatever the order of their keys, also nested', () => {
-		expect(deliveryIdOf({ room: 1, at: { b: 2, a: [1, { y: 1, x: 0 }] } })).toBe(
-			deliveryIdOf({ at: { a: [1, { x: 0, y: 1 }], b: 2 }, room: 1 }),
+		expect(keyOfId({ room: 1, at: { b: 2, a: [1, { y: 1, x: 0 }] } }).deliveryKey).toBe(
+			keyOfId({ at: { a: [1, { x: 0, y: 1 }], b: 2 }, room: 1 }).deliveryKey,
 		);
-		expect(deliveryIdOf({ room: 1 })).not.toBe(deliveryIdOf({ room: 2 }));
-		expect(deliveryIdOf({ room: 1 })).not.toContain('[object Object]');
+		expect(keyOfId({ room: 1 }).deliveryKey).not.toBe(keyOfId({ room: 2 }).deliveryKey);
+		expect(keyOfId({ room: 1 }).deliveryId).not.toContain('[object Object]');
 	});
 
 	it('keeps the type of a value: 1 is not "1", true is not "true"', () => {
-		expect(deliveryIdOf(1)).not.toBe(deliveryIdOf('1'));
-		expect(deliveryIdOf(true)).not.toBe(deliveryIdOf('true'));
+		expect(keyOfId(1).deliveryKey).not.toBe(keyOfId('1').deliveryKey);
+		expect(keyOfId(true).deliveryKey).not.toBe(keyOfId('true').deliveryKey);
 	});
 
 	it.each([[undefined], [null], [''], ['   '], [{}], [[]]])('treats %p as no id', (value) => {
-		expect(deliveryIdOf(value)).toBeUndefined();
+		expect(keyOfId(value)).toEqual({ deliveryKey: expect.stringMatching(/^none:/), deliveryKeySource: 'none' });
 	});
 
 	it('writes canonical JSON that parses back to the same value', () => {
@@ -153,7 +149,8 @@ describe('an id whose numbers the body does not give as sent', () => {
 	});
 
 	it('holds a number JSON.parse may have rounded when any number in it is not a whole number within ±2^53', () => {
-		expect([1, -(2 ** 53) + 1, { a: [0, 'x'] }, 'text', null].map(holdsInexactNumber)).toEqual([false, false, false, false, false]);
-		expect([2 ** 53, 1.5, { a: [0, 1e300] }, [[Number.NaN]]].map(holdsInexactNumber)).toEqual([true, true, true, true]);
+		const inexact = (value: unknown) => keyOfId(value).inexact === true;
+		expect([1, -(2 ** 53) + 1, { a: [0, 'x'] }, 'text', null].map(inexact)).toEqual([false, false, false, false, false]);
+		expect([2 ** 53, 1.5, { a: [0, 1e300] }, [[Number.NaN]]].map(inexact)).toEqual([true, true, true, true]);
 	});
 });

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 
-import type { JsonVisitor } from '../../../../nodes/VideoPlatform/trigger/jsonWalk';
 import { walkJson } from '../../../../nodes/VideoPlatform/trigger/jsonWalk';
 
 /** The value a walk describes, rebuilt from its events: scalars parsed from their text. */
@@ -14,7 +13,7 @@ function rebuilt(text: string): { value: unknown; end: number } {
 		else if (Array.isArray(parent.container)) parent.container.push(inner);
 		else Object.defineProperty(parent.container, name as string, { value: inner, enumerable: true, configurable: true, writable: true });
 	};
-	const visitor: JsonVisitor = {
+	const visitor: Parameters<typeof walkJson>[2] = {
 		enter: (name) => void (key = name),
 		scalar: (start, end) => add(JSON.parse(text.slice(start, end)), key),
 		open: (start) => void open.push({ container: text[start] === '[' ? [] : {}, key }),

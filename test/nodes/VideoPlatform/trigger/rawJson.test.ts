@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { valueAt } from '../../../../nodes/VideoPlatform/trigger/delivery';
 import { canonicalJson } from '../../../../nodes/VideoPlatform/trigger/deliveryKey';
-import { canonicalSource, exactSourceAt, sourceAt } from '../../../../nodes/VideoPlatform/trigger/rawJson';
+import { canonicalSource, exactSourceAt } from '../../../../nodes/VideoPlatform/trigger/rawJson';
 import { anyCodePoint, anyText } from '../../../helpers/unicode';
 
 /** JSON text of a value, with spaces and line breaks where JSON allows them. */
@@ -23,14 +23,14 @@ function pathsOf(value: unknown, prefix = ''): string[] {
 const anyJson = fc.jsonValue({ maxDepth: 4, stringUnit: anyCodePoint });
 const payload = fc.dictionary(anyText(), anyJson);
 
-describe('sourceAt: the raw text of a field, as JSON.parse reads the body', () => {
+describe('exactSourceAt: the raw text of a field, as JSON.parse reads the body', () => {
 	it('finds, for every path, text that parses to the value n8n’s parse has there', () => {
 		fc.assert(
 			fc.property(payload, fc.integer({ min: 0, max: 3 }), (object, indent) => {
 				const raw = spaced(object, indent);
 				const parsed = JSON.parse(raw) as IDataObject;
 				for (const path of pathsOf(parsed)) {
-					expect(JSON.parse(sourceAt(raw, path)!)).toEqual(valueAt(parsed, path));
+					expect(JSON.parse(exactSourceAt(raw, path, valueAt(parsed, path))!)).toEqual(valueAt(parsed, path));
 				}
 			}),
 			{ numRuns: 120 },
@@ -38,10 +38,12 @@ describe('sourceAt: the raw text of a field, as JSON.parse reads the body', () =
 	});
 
 	it('takes the last of two members with one name, as JSON.parse does', () => {
-		expect(sourceAt('{"id": 1, "id": 12345678901234567891}', 'id')).toBe('12345678901234567891');
-		expect(sourceAt('{"a": {"b": [0, {"c": "x\\"y"}]}}', 'a.b.1.c')).toBe('"x\\"y"');
-		expect(sourceAt('[1]', '0')).toBeUndefined();
-		expect(sourceAt('{"a": 1}', 'a.b')).toBeUndefined();
+		const at = (raw: string, path: string, value: unknown = valueAt(JSON.parse(raw) as IDataObject, path)) => exactSourceAt(raw, path, value);
+		expect(at('{"id": 1, "id": 12345678901234567891}', 'id')).toBe('12345678901234567891');
+		expect(at('{"a": {"b": [0, {"c": "x\\"y"}]}}', 'a.b.1.c')).toBe('"x\\"y"');
+		// Where the path leads nowhere, not even a value the payload holds elsewhere.
+		expect(at('[1]', '0', 1)).toBeUndefined();
+		expect(at('{"a": 1}', 'a.b', 1)).toBeUndefined();
 	});
 });
 

@@ -10,7 +10,7 @@ const SETTINGS = `${OPTION}.settings`;
 export const KEY_PARAMETER = `${SETTINGS}.key`;
 const KEYS_TO_FORGET_PARAMETER = `${SETTINGS}.keysToForget`;
 
-export type OncePerKeyMode = 'create' | 'forgetKeys' | 'forgetAll';
+type OncePerKeyMode = 'create' | 'forgetKeys' | 'forgetAll';
 
 export const MODE_NAMES: Record<OncePerKeyMode, string> = {
 	create: 'Create Once Per Key',
