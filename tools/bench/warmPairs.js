@@ -27,7 +27,8 @@ const RUNS_PER_SIDE = Number(process.env.BENCH_RUNS_PER_SIDE || 20);
 if (!Number.isInteger(RUNS_PER_SIDE / SIDES.length) || RUNS_PER_SIDE <= 0) {
 	throw new Error(`BENCH_RUNS_PER_SIDE must be a positive multiple of ${SIDES.length} (the sides), not ${RUNS_PER_SIDE}`);
 }
-const WARM_ITEMS = Number(process.env.BENCH_WARM_ITEMS || 100);
+/** Items per node of the chain: the first 100 (BENCH_WARM_ITEMS) of the run's BENCH_ITEMS, or all of them when fewer. */
+const WARM_ITEMS = Math.min(Number(process.env.BENCH_WARM_ITEMS || 100), Number(process.env.BENCH_ITEMS || Infinity));
 /**
  * Room → Create's Options → Create Once Per Key for the 'once' side. The execution's id makes every
  * key new in each round (each `n8n execute` is a new execution), and the list is this node's own

@@ -1,5 +1,5 @@
 import * as wf from '../../../tools/n8n/workflows';
-import { MEASURED_NAME, ONCE_PER_KEY, RUNS_PER_SIDE, SIDES, pairsRound, pairsWorkflow } from '../../../tools/bench/warmPairs';
+import { MEASURED_NAME, ONCE_PER_KEY, RUNS_PER_SIDE, SIDES, WARM_ITEMS, pairsRound, pairsWorkflow } from '../../../tools/bench/warmPairs';
 import { KEY_PARAMETER } from '../../../nodes/VideoPlatform/actions/room/oncePerKey/option';
 
 type Side = (typeof SIDES)[number];
@@ -68,5 +68,40 @@ describe('the warm chain of the node, the compliant limits and the node with Cre
 		};
 		expect(() => load(String(SIDES.length * 5 + 1))).toThrow(`BENCH_RUNS_PER_SIDE must be a positive multiple of ${SIDES.length}`);
 		expect(() => load(String(SIDES.length * 5))).not.toThrow();
+	});
+});
+
+describe('the warm chain with fewer items than WARM_ITEMS (BENCH_ITEMS below it)', () => {
+	const loadWith = (items: string): typeof import('../../../tools/bench/warmPairs') => {
+		process.env.BENCH_ITEMS = items;
+		try {
+			let loaded: typeof import('../../../tools/bench/warmPairs') | undefined;
+			jest.isolateModules(() => {
+				loaded = jest.requireActual('../../../tools/bench/warmPairs');
+			});
+			return loaded!;
+		} finally {
+			delete process.env.BENCH_ITEMS;
+		}
+	};
+
+	it('runs each node on the items there are, and counts no duplicate where every item was sent once', () => {
+		const items = 40;
+		const small = loadWith(String(items));
+		expect(small.WARM_ITEMS).toBe(items);
+		const chain = small.pairsWorkflow(wf, [wf.manualTrigger()], target);
+		const runData: Record<string, unknown> = {};
+		for (const n of chain.nodes) {
+			const output = Array.from({ length: items }, (_, i) => ({ json: { id: `r${i}` } }));
+			runData[n.name] = [{ startTime: 0, executionTime: 10, data: { main: [output] } }];
+		}
+		const usage = { peakRss: 1, clock: [0, 0] as [number, number], cpu: [[0, 0]] as Array<[number, number]> };
+		const nodesSending = chain.nodes.filter((n) => n.type.startsWith('bench.')).length;
+		const round = small.pairsRound(wf, { data: { resultData: { runData } } }, usage, small.WARM_ITEMS, { total: nodesSending * items });
+		for (const side of small.SIDES) expect(round[side]).toMatchObject({ ok: items, failed: 0, duplicates: 0 });
+	});
+
+	it('keeps WARM_ITEMS when there are more items', () => {
+		expect(loadWith('1000').WARM_ITEMS).toBe(WARM_ITEMS);
 	});
 });
