@@ -26,6 +26,7 @@ const { scratchRoot } = require('../common/paths');
 const wf = require('../n8n/workflows');
 const { summarizeProfile } = require('./profile');
 const { rememberKeys, rememberedAfter } = require('./rememberedKeys');
+const { HISTORY_SIZE, deduplicatingLabels, checkKeysRemembered } = require('./deduplicatingSides');
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES || 60);
 const ROUNDS = Number(process.env.BENCH_RUNS || 3);
@@ -38,10 +39,9 @@ const N8N_VERSION = process.env.BENCH_N8N_VERSION || undefined;
 const N8N_ENV = Object.fromEntries((process.env.BENCH_N8N_ENV || '').split(/\s+/).filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2)));
 /** The trigger's version in every workflow: the default for new workflows unless BENCH_TRIGGER_VERSION says (1: n8n evaluates an expression per delivery). */
 const TRIGGER_VERSION = Number(process.env.BENCH_TRIGGER_VERSION || DEFAULT_TRIGGER_VERSION);
-/** Drop Redelivered's Keys Remembered, all remembered before the first delivery (BENCH_KEYS, to see the cost grow with it). */
+/** Drop Redelivered's Keys Remembered, all remembered before the first delivery (BENCH_KEYS, to see the cost grow with it); as many in each deduplicating side's list. */
 const KEYS_REMEMBERED = Number(process.env.BENCH_KEYS || DEFAULT_KEYS);
-/** Drop Redelivered's Keys Remembered and Remove Duplicates' History Size when the two are compared: Remove Duplicates refuses a run once its stored keys plus the new ones exceed it. */
-const HISTORY_SIZE = 20_000;
+const LABELS = deduplicatingLabels(KEYS_REMEMBERED);
 const MINIMAL_TRIGGER = 'n8n-nodes-bench-minimal-trigger.minimalTrigger';
 /** n8n's and the node's functions on a delivery's path, whose inclusive time --profile shows. */
 const FOCUS = ['executeWebhook', 'parseRequestBody', 'runWebhook', 'webhook', 'handleDelivery', 'getSimpleParameterValue', 'evaluateResponseOptions', 'run', 'processRunExecutionData', 'saveExecutionProgress', 'parseBody', 'checkProcessedAndRecord', 'findProcessedData', 'handleHashedItems', 'getNodeParameter', 'runNode'];
@@ -87,18 +87,18 @@ const SIDES = {
 	},
 	triggerDrop: {
 		key: 'triggerDrop',
-		label: `Video Platform Trigger → Drop Redelivered (${KEYS_REMEMBERED.toLocaleString('en-US')} keys remembered before the first delivery) → No Op`,
+		label: LABELS.triggerDrop,
 		workflow: filtered('benchTriggerDrop', 'b0000006-0000-4000-8000-000000000000', wf.dropRedelivered('Drop Redelivered', { keysRemembered: KEYS_REMEMBERED })),
 	},
 	// The pair: the same trigger, key and history size; both lists filled alike before the first delivery.
 	triggerDropHistory: {
 		key: 'triggerDropHistory',
-		label: `Video Platform Trigger → Drop Redelivered (Keys Remembered ${HISTORY_SIZE.toLocaleString('en-US')}) → No Op`,
+		label: LABELS.triggerDropHistory,
 		workflow: filtered('benchTriggerDropHistory', 'b000000a-0000-4000-8000-000000000000', wf.dropRedelivered('Drop Redelivered', { keysRemembered: HISTORY_SIZE })),
 	},
 	triggerRemoveDuplicates: {
 		key: 'triggerRemoveDuplicates',
-		label: `Video Platform Trigger → n8n's Remove Duplicates (previous executions, History Size ${HISTORY_SIZE.toLocaleString('en-US')}) → No Op`,
+		label: LABELS.triggerRemoveDuplicates,
 		workflow: filtered('benchTriggerRemoveDuplicates', 'b000000b-0000-4000-8000-000000000000', wf.removeDuplicates('Remove Duplicates', HISTORY_SIZE)),
 	},
 };
@@ -386,6 +386,7 @@ async function profile(queue) {
 function checkSides(/** @type {string[]} */ keys) {
 	const unknown = keys.filter((key) => !SIDES[key]);
 	if (unknown.length) throw new Error(`Unknown sides ${unknown.join(', ')}; the sides are ${Object.keys(SIDES).join(', ')}`);
+	checkKeysRemembered(keys, KEYS_REMEMBERED);
 }
 
 async function main() {
