@@ -24,14 +24,18 @@ function deduplicatingLabels(keysRemembered) {
 }
 
 /**
- * Throws before n8n starts when the pair is run with more keys than its lists hold: Remove
- * Duplicates would refuse every execution, which the bench would count as a dropped delivery.
+ * Throws before n8n starts when the pair's lists would overflow: Remove Duplicates refuses an
+ * execution once its stored keys plus the new one exceed HISTORY_SIZE, and the bench would count
+ * that refusal as a dropped delivery (the first one is the redelivery that proves the list read).
  * @param {string[]} sides
- * @param {number} keysRemembered
+ * @param {number} keysRemembered  in each list before the first delivery
+ * @param {number} deliveries  new deliveries each side gets in the run
  */
-function checkKeysRemembered(sides, keysRemembered) {
-	if (keysRemembered > HISTORY_SIZE && sides.some((side) => PAIR.includes(side))) {
-		throw new Error(`BENCH_KEYS ${keysRemembered} is more than the ${count(HISTORY_SIZE)} keys ${PAIR.join(' and ')} keep; pick it up to ${HISTORY_SIZE}, or other sides with --sides`);
+function checkKeysRemembered(sides, keysRemembered, deliveries) {
+	if (keysRemembered + Math.max(deliveries, 1) > HISTORY_SIZE && sides.some((side) => PAIR.includes(side))) {
+		throw new Error(
+			`BENCH_KEYS ${keysRemembered} and ${deliveries} deliveries per side are more than the ${count(HISTORY_SIZE)} keys ${PAIR.join(' and ')} keep; pick fewer, or other sides with --sides`,
+		);
 	}
 }
 

@@ -386,7 +386,7 @@ async function profile(queue) {
 function checkSides(/** @type {string[]} */ keys) {
 	const unknown = keys.filter((key) => !SIDES[key]);
 	if (unknown.length) throw new Error(`Unknown sides ${unknown.join(', ')}; the sides are ${Object.keys(SIDES).join(', ')}`);
-	checkKeysRemembered(keys, KEYS_REMEMBERED);
+	checkKeysRemembered(keys, KEYS_REMEMBERED, ROUNDS * CONCURRENCIES.length * DELIVERIES);
 }
 
 async function main() {
