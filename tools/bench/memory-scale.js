@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
-// npm run bench:memory: the node's live heap per item against the baseline's (memory.js, as
-// `npm run bench` measures it: 2,000 vs 10,000 items), each round's ratio and their spread, then
+// npm run bench:memory, the lab's only memory measure: the node's live heap per item against the
+// baseline's (memory.js: 2,000 vs 10,000 items), each round's ratio and their spread, then
 // one round at 10,000, 50,000 and 100,000 items to show whether the growth stays linear. Needs
 // no n8n (memory.js runs the node's code path with n8n's HTTP client against the sandbox).
 // Writes bench/memory-results.md. BENCH_RUNS (rounds) and BENCH_SCALE (the item counts of the
@@ -20,7 +20,7 @@ const CONCURRENCY = 10;
 const RUNS = Number(process.env.BENCH_RUNS || 5);
 const SCALE = (process.env.BENCH_SCALE || '10000,50000,100000').split(',').map(Number);
 const [SMALL, LARGE] = [2000, 10000];
-/** Per extra item, the node's live heap grows at most this × the baseline's (as `npm run bench` asks). */
+/** Per extra item, the node's live heap grows at most this × the baseline's. */
 const TARGET = 1.2;
 
 /** @typedef {{ mode: string, count: number, peakGrowth: number, failed: number, timersLeft: number }} MemorySample */

@@ -4,9 +4,10 @@
 // by side in one run, in a real n8n 2.x, against the sandbox in its own process. Scenarios run
 // interleaved (A B … then … B A), in blocks of BLOCK rounds, until the medians of the blocks agree
 // within MAX_SPREAD (or MAX_RUNS); every ratio is printed with that spread. Writes
-// bench/results.md and checks the targets. --focus: only the node against the compliant limits
-// and against itself with Create Once Per Key on, no memory or start-up measure, written to
-// bench/node-results.md (about ten minutes of n8n; BENCH_MAX_RUNS=6 caps each phase at 6 rounds).
+// bench/results.md and checks the targets; memory is measured by `npm run bench:memory` only.
+// --focus: only the node against the compliant limits and against itself with Create Once Per
+// Key on, no start-up measure, written to bench/node-results.md (about ten minutes of n8n;
+// BENCH_MAX_RUNS=6 caps each phase at 6 rounds).
 // --profile: each side of the warm chain alone in a warm process under --cpu-prof, where its CPU
 // time went, where the node spent more than the compliant limit, and what Create Once Per Key adds.
 const fs = require('node:fs');
@@ -31,7 +32,7 @@ const BLOCK = Number(process.env.BENCH_BLOCK || 3);
 /** Blocks are added until their medians' ratios agree within this, up to MAX_RUNS rounds. */
 const MAX_SPREAD = 0.03;
 const MAX_RUNS = Number(process.env.BENCH_MAX_RUNS || 4 * BLOCK);
-const RUNS = 3; // memory and start-up rounds
+const RUNS = 3; // start-up rounds
 const FOCUS = process.argv.includes('--focus');
 const CONCURRENCY = 10;
 const LATENCY_MS = 20;
@@ -39,14 +40,10 @@ const RATE_LIMIT = 50;
 const API_KEY = 'bench-key';
 // tools/bench/compliant-limit: the least any node that follows n8n's rules can cost on this work.
 const COMPLIANT_LIMIT_NODE = 'n8n-nodes-bench-compliant-limit.compliantLimit';
-/** Item counts for the memory check, far apart so that growth per item stands out from noise. */
-const MEMORY_COUNTS = [2000, 10000];
 
 /**
  * @typedef {{ ms: number, cpuMs: number, ok: number, failed: number, peakRss: number, requests: number, duplicates: number }} Sample  one run of one scenario (cpuMs: CPU time of its process while the measured work ran)
  * @typedef {Record<string, Sample>} Phase  each scenario's medians (ok: the least, failed and duplicates: the most)
- * @typedef {{ small: number, large: number, perItem: number, failed: number, timersLeft: number }} MemorySummary
- * @typedef {{ mode: string, count: number, peakGrowth: number, failed: number, timersLeft: number }} MemorySample  a line of memory.js
  * @typedef {import('../sandbox/process').SandboxProcess} SandboxProcess
  */
 
@@ -255,51 +252,6 @@ function summarize(samples) {
 }
 
 /**
- * Live heap of the node's code path against a loop that holds only the same outputs.
- * @param {number} port  the sandbox's
- * @returns {Promise<{ node: MemorySummary, baseline: MemorySummary }>}
- */
-async function measureMemory(port) {
-	const sandbox = await startSandboxProcess({ port, apiKey: API_KEY, latencyMs: 0 });
-	try {
-		log(`memory: ${MEMORY_COUNTS.join(' and ')} items, node and baseline, ${RUNS} rounds`);
-		const script = path.join(__dirname, 'memory.js');
-		const args = ['--expose-gc', script, sandbox.url, API_KEY, MEMORY_COUNTS.join(','), String(CONCURRENCY), String(RUNS)];
-		/** @type {MemorySample[]} */
-		const samples = JSON.parse(String(execFileSync(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 })));
-		const pick = (/** @type {string} */ mode, /** @type {number} */ count) => samples.filter((s) => s.mode === mode && s.count === count);
-		const summary = (/** @type {string} */ mode) => {
-			const [small, large] = MEMORY_COUNTS.map((count) => pick(mode, count));
-			const peak = (/** @type {MemorySample[]} */ list) => median(list.map((s) => s.peakGrowth));
-			return {
-				small: peak(small),
-				large: peak(large),
-				perItem: (peak(large) - peak(small)) / (MEMORY_COUNTS[1] - MEMORY_COUNTS[0]),
-				failed: Math.max(...[...small, ...large].map((s) => s.failed)),
-				timersLeft: Math.max(...[...small, ...large].map((s) => s.timersLeft)),
-			};
-		};
-		return { node: summary('node'), baseline: summary('baseline') };
-	} finally {
-		await sandbox.stop();
-	}
-}
-
-/** @param {{ node: MemorySummary, baseline: MemorySummary }} memory */
-function memoryTable(memory) {
-	const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KB`;
-	const lines = [
-		`| Code path | Peak live heap growth, ${MEMORY_COUNTS[0]} items | ${MEMORY_COUNTS[1]} items | Per extra item | Ratio to baseline | Timers left after the run |`,
-		'|---|---|---|---|---|---|',
-	];
-	for (const [key, label] of /** @type {const} */ ([['node', 'Video Platform node (router, transport, pacer)'], ['baseline', 'Baseline: a loop that only keeps the outputs']])) {
-		const m = memory[key];
-		lines.push(`| ${label} | ${kb(m.small)} | ${kb(m.large)} | ${m.perItem.toFixed(0)} B | ${(m.perItem / memory.baseline.perItem).toFixed(2)}x | ${m.timersLeft} |`);
-	}
-	return lines.join('\n');
-}
-
-/**
  * @param {string} dir
  * @returns {number} bytes
  */
@@ -452,7 +404,6 @@ async function main() {
 	// --focus: under the rate limit only the node, whose time against 1000/R is the target.
 	const limitedScenarios = FOCUS ? SCENARIOS.filter(({ key }) => key === 'node') : SCENARIOS;
 	const limited = await measurePhase(port, RATE_LIMIT, (samples) => pairedSpread(msOf(samples.node), ideal(samples)), keysOf(limitedScenarios), interleaved(n8n, limitedScenarios));
-	const memory = FOCUS ? undefined : await measureMemory(port);
 	let load;
 	if (!FOCUS) {
 		const bare = await new N8n({ version: n8n.version, userFolder: path.join(work, 'without-package') }).prepare();
@@ -475,11 +426,8 @@ async function main() {
 		const plain = summarize(/** @type {Record<string, Sample[]>} */ (cold));
 		const bestHttp = Math.min(plain.httpDefault.ms, plain.httpBatched.ms);
 		const nodeMs = plain.node.ms;
-		const m = /** @type {{ node: MemorySummary, baseline: MemorySummary }} */ (memory);
 		targets.push(
 			`- ${bestHttp >= 1.8 * nodeMs ? 'PASS' : 'FAIL'}: No rate limit: node >= 1.8x faster than the HTTP Request node's best (${(bestHttp / nodeMs).toFixed(2)}x: ${seconds(nodeMs)} vs ${seconds(bestHttp)})`,
-			`- ${m.node.perItem <= 1.2 * m.baseline.perItem && m.node.failed === 0 ? 'PASS' : 'FAIL'}: Memory flat apart from the outputs: per extra item, the node's live heap grows <= 1.2x the baseline's (${(m.node.perItem / m.baseline.perItem).toFixed(2)}x)`,
-			`- ${m.node.timersLeft === 0 ? 'PASS' : 'FAIL'}: No timers left behind by the node (${m.node.timersLeft})`,
 			`- ${Object.keys(pkg.dependencies ?? {}).length === 0 ? 'PASS' : 'FAIL'}: Zero runtime dependencies`,
 			`- ${distBytes < 100 * 1024 ? 'PASS' : 'FAIL'}: dist under 100 KB (${(distBytes / 1024).toFixed(1)} KB)`,
 		);
@@ -503,13 +451,11 @@ async function main() {
 		table(`With rate limit ${RATE_LIMIT} requests/s (429 + Retry-After); ideal ${seconds(idealLimited)}`, limited, ideal(limited), `ideal ${ITEMS}/R`),
 		'',
 	];
-	if (!FOCUS && memory && load) {
+	if (!FOCUS && load) {
 		report.push(
-			'### Memory in the number of items',
+			'### Memory',
 			'',
-			`In one process, the node's own code path (router, transport, pacer, from \`dist\`) and a baseline loop that only keeps the same outputs send the same real requests to the sandbox through n8n's HTTP client, at concurrency ${CONCURRENCY}. The live heap is read after a forced GC at 16 points of each run; the table gives the peak growth over the heap before the run (median of ${RUNS} rounds). The outputs themselves are in both; what the node adds on top is the difference.`,
-			'',
-			memoryTable(memory),
+			'Measured by `npm run bench:memory` alone, with its targets: [memory-results.md](memory-results.md).',
 			'',
 			'### Package',
 			'',
