@@ -72,12 +72,13 @@ describe('the warm chain of the node, the compliant limits and the node with Cre
 });
 
 describe('the warm chain with fewer items than WARM_ITEMS (BENCH_ITEMS below it)', () => {
-	const loadWith = (items: string): typeof import('../../../tools/bench/warmPairs') => {
+	type WarmPairs = typeof import('../../../tools/bench/warmPairs');
+	const loadWith = (items: string): WarmPairs => {
 		process.env.BENCH_ITEMS = items;
 		try {
-			let loaded: typeof import('../../../tools/bench/warmPairs') | undefined;
+			let loaded: WarmPairs | undefined;
 			jest.isolateModules(() => {
-				loaded = jest.requireActual('../../../tools/bench/warmPairs');
+				loaded = jest.requireActual<WarmPairs>('../../../tools/bench/warmPairs');
 			});
 			return loaded!;
 		} finally {
