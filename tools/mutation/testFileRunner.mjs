@@ -2,12 +2,19 @@
 // The jest runner alone runs every test file that imports the mutated file, with a test-name filter:
 // jest loads each of those files (n8n's packages with them) only to skip most of their tests, and a
 // mutant of the redaction would load some 40 files where a few hold its covering tests.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { strykerPlugins as jestPlugins } from '@stryker-mutator/jest-runner';
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
 
 import coveringTestFiles from './coveringTestFiles.js';
 
 const [jestPlugin] = jestPlugins;
+// Stryker starts a new runner after a mutant times out, and runs no first run in it: the tests' files
+// are kept where every runner finds them (each first run writes them anew).
+const KEPT = fileURLToPath(new URL('../../.scratch/mutation/test-files.json', import.meta.url));
 
 /**
  * @typedef {import('@stryker-mutator/api/test-runner').TestRunner} TestRunner
@@ -17,7 +24,7 @@ const [jestPlugin] = jestPlugins;
 function testFileRunnerFactory(injector) {
 	const runner = /** @type {JestRunner} */ (jestPlugin.factory(injector));
 	/** @type {Map<string, string>} test id → its file, from the first (dry) run */
-	const fileOf = new Map();
+	const fileOf = new Map(fs.existsSync(KEPT) ? JSON.parse(fs.readFileSync(KEPT, 'utf8')) : []);
 	/** @type {string[] | undefined} the test files of the mutant being run */
 	let testFiles;
 
@@ -25,7 +32,10 @@ function testFileRunnerFactory(injector) {
 	runner.run = (settings) => run.call(runner, testFiles ? { ...settings, testFiles } : settings);
 	runner.dryRun = async (options) => {
 		const result = await dryRun.call(runner, options);
+		fileOf.clear();
 		if (result.status === 'complete') for (const test of result.tests) if (test.fileName) fileOf.set(test.id, test.fileName);
+		fs.mkdirSync(path.dirname(KEPT), { recursive: true });
+		fs.writeFileSync(KEPT, JSON.stringify([...fileOf]));
 		return result;
 	};
 	runner.mutantRun = async (options) => {
