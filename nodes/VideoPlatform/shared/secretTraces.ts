@@ -22,38 +22,50 @@ const INVISIBLE_CHARACTER = /[\p{Default_Ignorable_Code_Point}\p{Cc}]/u;
 
 const INVISIBLE_RUNS = new RegExp(`${INVISIBLE_CHARACTER.source}+`, 'gu');
 
-/** A text read another way; `origin[k]` is where its k-th code unit began in the text, null if the text is unchanged. */
+/**
+ * A text read another way; `origin[k]` is where its k-th code unit began in the text and `ends[k]`
+ * where what it was read from ended (both null if the text is unchanged). A trace's end is the
+ * end of its last unit, not the start of the next one: a terminal's reading skips what follows an
+ * unended ANSI sequence, and a browser shows it.
+ */
 interface Decoded {
 	text: string;
 	origin: Int32Array | null;
+	ends: Int32Array | null;
 }
 
-const UNCHANGED = (text: string): Decoded => ({ text, origin: null });
+const UNCHANGED = (text: string): Decoded => ({ text, origin: null, ends: null });
 
 /** Builds a reading of `source` piece by piece, remembering where each code unit came from. */
 class Reading {
 	private readonly parts: string[] = [];
 	private readonly origin: Int32Array;
+	private readonly ends: Int32Array;
 	private length = 0;
 
 	constructor(private readonly source: string) {
-		this.origin = new Int32Array(source.length + 1);
+		this.origin = new Int32Array(source.length);
+		this.ends = new Int32Array(source.length);
 	}
 
 	keep(from: number, to: number): void {
 		if (to <= from) return;
 		this.parts.push(this.source.slice(from, to));
-		for (let at = from; at < to; at++) this.origin[this.length++] = at;
+		for (let at = from; at < to; at++) this.read(at, at + 1);
 	}
 
-	put(text: string, from: number): void {
+	put(text: string, from: number, to: number): void {
 		this.parts.push(text);
-		for (let unit = 0; unit < text.length; unit++) this.origin[this.length++] = from;
+		for (let unit = 0; unit < text.length; unit++) this.read(from, to);
+	}
+
+	private read(from: number, to: number): void {
+		this.origin[this.length] = from;
+		this.ends[this.length++] = to;
 	}
 
 	done(): Decoded {
-		this.origin[this.length] = this.source.length;
-		return { text: this.parts.join(''), origin: this.origin.subarray(0, this.length + 1) };
+		return { text: this.parts.join(''), origin: this.origin.subarray(0, this.length), ends: this.ends.subarray(0, this.length) };
 	}
 }
 
@@ -184,7 +196,7 @@ function unescaped(text: string): Decoded {
 		const [code, size] = escape;
 		reading ??= new Reading(text);
 		reading.keep(shownFrom, start.index);
-		reading.put(String.fromCodePoint(code), start.index);
+		reading.put(String.fromCodePoint(code), start.index, start.index + size);
 		shownFrom = start.index + size;
 		ESCAPE_STARTS.lastIndex = shownFrom;
 	}
@@ -196,10 +208,13 @@ function unescaped(text: string): Decoded {
 /** `next` read from `first`'s text, with its positions in the text `first` was read from. */
 function readOn(first: Decoded, next: (text: string) => Decoded): Decoded {
 	const second = next(first.text);
-	if (!second.origin || !first.origin) return { text: second.text, origin: second.origin ?? first.origin };
-	const origin = second.origin;
-	for (let at = 0; at < origin.length; at++) origin[at] = first.origin[origin[at]];
-	return { text: second.text, origin };
+	if (!second.origin || !second.ends || !first.origin || !first.ends) return second.origin ? second : { ...first, text: second.text };
+	const { origin, ends } = second;
+	for (let at = 0; at < origin.length; at++) {
+		origin[at] = first.origin[origin[at]];
+		ends[at] = first.ends[ends[at] - 1];
+	}
+	return { text: second.text, origin, ends };
 }
 
 /**
@@ -393,9 +408,9 @@ function keyRunsOf(secret: string): KeyRuns | undefined {
 
 /** Where in `text` the secret shows, as [start, end) ranges of `text`, in no order. */
 function tracesOf(text: string, { plain, base64 }: KeyRuns): Array<[number, number]> {
-	return readings(text).flatMap(({ text: read, origin }) => {
+	return readings(text).flatMap(({ text: read, origin, ends }) => {
 		const found = [...rangesOf(foldCase(read), plain), ...rangesOf(asBase64(read), base64)];
-		return origin ? found.map(([start, end]): [number, number] => [origin[start], origin[end]]) : found;
+		return origin && ends ? found.map(([start, end]): [number, number] => [origin[start], ends[end - 1]]) : found;
 	});
 }
 

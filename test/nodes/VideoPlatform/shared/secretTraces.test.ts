@@ -113,6 +113,12 @@ describe('hideSecret reads the text as a person sees it', () => {
 		expect(hideSecret(said, digits, MARKER)).toBe(`code \u001b[${MARKER}m end`);
 	});
 
+	it('hides an echo with an unended ANSI sequence inside, and keeps the text after the key, which a browser shows', () => {
+		// A terminal hides what follows ESC [ up to a letter; the key ends before that, and so does the marker.
+		const key = 'abcdefgh[/12';
+		expect(hideSecret(`bad key abcdefgh\u001b[/12 — try again`, key, MARKER)).toBe(`bad key ${MARKER} — try again`);
+	});
+
 	it('hides the echo of a secret that holds an invisible character, shown without it', () => {
 		expect(hideSecret(`invalid ${KEY}.`, spreadWith(KEY, ['\u{E0100}']), MARKER)).toBe(`invalid ${MARKER}.`);
 	});
