@@ -2,7 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { VideoPlatformWebhookApi } from '../../credentials/VideoPlatformWebhookApi.credentials';
 
-const credential = new VideoPlatformWebhookApi();
+// Made in each test, not when the file loads: mutation testing counts what runs outside a test as
+// covered by no test, and would not run these tests against the credential's mutants.
+let credential: VideoPlatformWebhookApi;
+beforeEach(() => {
+	credential = new VideoPlatformWebhookApi();
+});
 const field = (name: string) => credential.properties.find((p) => p.name === name) as INodeProperties;
 
 describe('VideoPlatformWebhookApi credential', () => {

@@ -212,3 +212,32 @@ describe('the Base URL rule', () => {
 		expect(new Set(messages).size).toBe(urls.length);
 	});
 });
+
+describe('the key and Base URL rules at their edges', () => {
+	// docs/credentials.md: a key longer than a request header can carry (16,384 characters) is refused.
+	const LONGEST_KEY = 16_384;
+
+	it('strips only a leading Bearer: a key with "bearer " inside is sent as it is', () => {
+		expect(normalizeApiKey('sk_bearer token123')).toBe('sk_bearer token123');
+	});
+
+	it('takes a key of exactly the longest length, refuses one character more, and says why and what to do', () => {
+		expect(apiKeyProblem('k'.repeat(LONGEST_KEY))).toBeUndefined();
+		expect(apiKeyProblem('k'.repeat(LONGEST_KEY + 1))?.description).toMatch(/^A request's headers cannot carry a key this long: servers refuse them\. Check .* Nothing was sent\.$/);
+		expect(apiKeyProblem('ключ-ключ-ключ')?.description).toMatch(/^Only plain ASCII letters, digits and punctuation can be sent\. Copy the key again .* Nothing was sent\.$/);
+	});
+
+	it('forgives any number of trailing slashes on the Base URL', () => {
+		expect(normalizeBaseUrl('https://video.example.com///')).toBe('https://video.example.com');
+		expect(normalizeBaseUrl('https://video.example.com/v1//')).toBe('https://video.example.com');
+	});
+
+	it('reads the port of a Base URL typed without a scheme, and refuses a port outside 1 to 65535 or with more after it', () => {
+		const portProblem = baseUrlProblem('https://video.example.com:0');
+		expect(portProblem?.message).toMatch(/port that is not a number from 1 to 65535/);
+		expect(baseUrlProblem('//video.example.com:0')).toEqual(portProblem);
+		expect(baseUrlProblem('https://video.example.com:1')).toBeUndefined();
+		expect(baseUrlProblem('https://video.example.com:8443x')).toEqual(portProblem);
+		expect(baseUrlProblem('https://video.example.com:')).toBeUndefined();
+	});
+});
