@@ -230,6 +230,7 @@ describe('the key and Base URL rules at their edges', () => {
 	it('forgives any number of trailing slashes on the Base URL', () => {
 		expect(normalizeBaseUrl('https://video.example.com///')).toBe('https://video.example.com');
 		expect(normalizeBaseUrl('https://video.example.com/v1//')).toBe('https://video.example.com');
+		expect(normalizeBaseUrl('https://video.example.com///v1')).toBe('https://video.example.com');
 	});
 
 	it('reads the port of a Base URL typed without a scheme, and refuses a port outside 1 to 65535 or with more after it', () => {
