@@ -106,6 +106,11 @@ describe('the API key rule', () => {
 		expect(apiKeyProblem('')?.description).toMatch(/^Paste the API key your platform issued/);
 	});
 
+	it('reads a key never filled in (undefined or null, as in a credential saved before the field existed) as empty', () => {
+		expect(normalizeApiKey(undefined)).toBe('');
+		expect(normalizeApiKey(null)).toBe('');
+	});
+
 	it('accepts a key of visible ASCII, and sends it without the Bearer the user pasted', async () => {
 		const sandbox = await startSandbox({ apiKey: KEY });
 		try {
@@ -240,5 +245,16 @@ describe('the key and Base URL rules at their edges', () => {
 		expect(baseUrlProblem('https://video.example.com:1')).toBeUndefined();
 		expect(baseUrlProblem('https://video.example.com:8443x')).toEqual(portProblem);
 		expect(baseUrlProblem('https://video.example.com:')).toBeUndefined();
+	});
+
+	it('refuses a port that JavaScript would read as a number but is not digits only (1e3, 0x50)', () => {
+		const portProblem = baseUrlProblem('https://video.example.com:0');
+		expect(baseUrlProblem('https://video.example.com:1e3')).toEqual(portProblem);
+		expect(baseUrlProblem('https://video.example.com:0x50')).toEqual(portProblem);
+	});
+
+	it("leaves a host of no known shape to the URL parser's words, not read for a port", () => {
+		// `a]` is no host name and no bracketed IPv6 address: what follows its colon is no port either.
+		expect(baseUrlProblem('https://video]:0')?.message).toBe("The credential's Base URL is not a web address");
 	});
 });
