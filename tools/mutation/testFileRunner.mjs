@@ -1,4 +1,5 @@
-// Stryker's jest runner, except that a mutant runs only the test files holding the tests that cover it.
+// Stryker's jest runner, except that a mutant runs only the test files holding the tests that cover it,
+// its own test file early among them (sequencer.js).
 // The jest runner alone runs every test file that imports the mutated file, with a test-name filter:
 // jest loads each of those files (n8n's packages with them) only to skip most of their tests, and a
 // mutant of the redaction would load some 40 files where a few hold its covering tests.
@@ -10,6 +11,7 @@ import { strykerPlugins as jestPlugins } from '@stryker-mutator/jest-runner';
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
 
 import coveringTestFiles from './coveringTestFiles.js';
+import sequencer from './sequencer.js';
 
 const [jestPlugin] = jestPlugins;
 // Stryker starts a new runner after a mutant times out, and runs no first run in it: the tests' files
@@ -40,10 +42,13 @@ function testFileRunnerFactory(injector) {
 	};
 	runner.mutantRun = async (options) => {
 		testFiles = coveringTestFiles.coveringTestFiles(options.testFilter, fileOf);
+		// Read by sequencer.js, in this process: the mutated file's own test file runs early.
+		process.env[sequencer.MIRROR_ENV] = sequencer.mirrorTestFile(process.cwd(), options.activeMutant.fileName);
 		try {
 			return await mutantRun.call(runner, options);
 		} finally {
 			testFiles = undefined;
+			delete process.env[sequencer.MIRROR_ENV];
 		}
 	};
 	return runner;
