@@ -69,7 +69,7 @@ const tested = (/** @type {Record<string, number>} */ counts) => COLUMNS.filter(
 const percent = (/** @type {number | null} */ score) => (score === null ? '–' : `${score.toFixed(1)} %`);
 
 /** The results file's text. */
-function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} */ equivalents, /** @type {{ date: string, commit: string, command: string, seconds: number, merged?: boolean }} */ run) {
+function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} */ equivalents, /** @type {{ date: string, commit: string, command: string, seconds: number, merged?: boolean, unfinished?: { file: string, tested: number, planned: number }[] }} */ run) {
 	const { files, total } = tally(report, equivalents);
 	const row = (/** @type {string} */ name, /** @type {{ counts: Record<string, number>, score: number | null }} */ { counts, score }) =>
 		`| ${name} | ${COLUMNS.map((column) => counts[column]).join(' | ')} | ${percent(score)} |`;
@@ -81,9 +81,14 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		'module-level constants (static), left out of the run. Errors: mutants that do not compile.',
 		'',
 		`- Run: \`${run.command}\`, ${run.date}, commit ${run.commit}`,
-		run.merged
+		run.unfinished
+			? "- Time: not measured: the results of a run stopped part-way, kept with `--save-progress`"
+			: run.merged
 			? `- Time (2 shared cores): ${Math.round(run.seconds / 60)} min for this run's files; the table adds the results earlier runs kept for the other files`
 			: `- Time (2 shared cores): ${Math.round(run.seconds / 60)} min for ${tested(total.counts)} mutants tested or reused`,
+		...(run.unfinished ?? []).map(
+			({ file, tested: done, planned }) => `- Stopped part-way: \`${file}\` has results for ${done} of its ${planned} mutants; the next run of it tests the rest`,
+		),
 		`- Score: **${percent(total.score)}**`,
 		'',
 		`| File | ${COLUMNS.map((column) => (column === 'noCoverage' ? 'no coverage' : column)).join(' | ')} | score |`,

@@ -4,6 +4,8 @@
 // mutation/incremental.json, then mutation/results.md from its report, timed. With `--changed` (CI)
 // or `--mutate <files>`, a partial run: it starts from a copy of that file and writes both to .scratch/mutation;
 // with `--save` too, its results are merged into the committed ones (a full run takes hours on 2 cores).
+// A partial run stopped part-way is resumed by the next partial run: what it found is in PROGRESS;
+// `--save-progress` keeps that in the committed files too, for a run that cannot end in one sitting.
 const { execFileSync, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -17,6 +19,7 @@ const { equivalentsIn, resultsMarkdown } = require('./results');
 
 const scratch = path.join(repoRoot, '.scratch', 'mutation');
 const REPORT = path.join(scratch, 'report.json');
+const PROGRESS = path.join(scratch, 'progress.json');
 const INCREMENTAL = 'mutation/incremental.json';
 const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
 
@@ -29,7 +32,49 @@ async function changedGuaranteeFiles() {
 	return untestedFiles(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }), incremental, read);
 }
 
+/** Merges a stopped run's results into the committed ones, without running anything. */
+async function saveProgress() {
+	if (!fs.existsSync(PROGRESS)) {
+		process.stdout.write(`[mutation] no run stopped part-way (${path.relative(repoRoot, PROGRESS)}): nothing to save\n`);
+		return;
+	}
+	const { planned = {}, ...progress } = JSON.parse(fs.readFileSync(PROGRESS, 'utf8'));
+	const unfinished = Object.entries(planned)
+		.map(([file, count]) => ({ file, tested: progress.files[file]?.mutants.length ?? 0, planned: Number(count) }))
+		.filter(({ tested, planned: all }) => tested < all);
+	const report = await keep(progress);
+	writeResults(report, { seconds: 0, merged: true, unfinished });
+}
+
+/** The committed incremental file with a run's files in place of theirs. */
+async function keep(/** @type {import('./merge').Report} */ run) {
+	const { GUARANTEE_FILES } = await import('./stryker.config.mjs');
+	const stillTested = new Set(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }));
+	const kept = path.join(repoRoot, INCREMENTAL);
+	const merged = mergeReports(fs.existsSync(kept) ? JSON.parse(fs.readFileSync(kept, 'utf8')) : { files: {} }, run, (file) => stillTested.has(file));
+	fs.writeFileSync(kept, JSON.stringify(merged, null, 2));
+	return merged;
+}
+
+/**
+ * mutation/results.md from a report (or, for a partial run not saved, .scratch/mutation/results.md).
+ * @param {import('./merge').Report} report
+ * @param {{ seconds: number, merged: boolean, unfinished?: { file: string, tested: number, planned: number }[], scratchOnly?: boolean }} run
+ */
+function writeResults(report, { scratchOnly = false, ...run }) {
+	const markdown = resultsMarkdown(/** @type {any} */ (report), equivalentsIn(fs.readFileSync(path.join(repoRoot, 'docs', 'development.md'), 'utf8')), {
+		command: ['npm run test:mutation', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
+		date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+		commit: git(['rev-parse', '--short', 'HEAD']),
+		...run,
+	});
+	const results = scratchOnly ? path.join(scratch, 'results.md') : path.join(repoRoot, 'mutation', 'results.md');
+	fs.writeFileSync(results, markdown);
+	process.stdout.write(`\n${markdown}\n(${path.relative(repoRoot, results)})\n`);
+}
+
 async function main() {
+	if (process.argv.includes('--save-progress')) return await saveProgress();
 	const save = process.argv.includes('--save');
 	let args = process.argv.slice(2).filter((arg) => arg !== '--save');
 	if (args[0] === '--changed') {
@@ -44,32 +89,26 @@ async function main() {
 	fs.mkdirSync(scratch, { recursive: true });
 	const incremental = partial ? path.join(scratch, 'incremental.json') : path.join(repoRoot, INCREMENTAL);
 	if (partial && fs.existsSync(path.join(repoRoot, INCREMENTAL))) fs.copyFileSync(path.join(repoRoot, INCREMENTAL), incremental);
+	if (partial && fs.existsSync(PROGRESS)) {
+		const kept = fs.existsSync(incremental) ? JSON.parse(fs.readFileSync(incremental, 'utf8')) : { files: {} };
+		const progress = JSON.parse(fs.readFileSync(PROGRESS, 'utf8'));
+		delete progress.planned;
+		fs.writeFileSync(incremental, JSON.stringify(mergeReports(kept, progress, () => true)));
+		process.stdout.write(`[mutation] resuming: the results of a run stopped part-way (${path.relative(repoRoot, PROGRESS)}) are reused where their code and tests are unchanged\n`);
+	}
 	fs.rmSync(REPORT, { force: true });
 
 	const started = performance.now();
 	const stryker = ['stryker', 'run', 'tools/mutation/stryker.config.mjs', '--incrementalFile', path.relative(repoRoot, incremental), ...args];
 	const { status } = spawnSync('npx', stryker, { cwd: repoRoot, stdio: 'inherit' });
 	if (status !== 0 || !fs.existsSync(REPORT)) process.exit(status || 1);
+	// The run ended: its report holds all of it.
+	fs.rmSync(PROGRESS, { force: true });
 
-	let report = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
-	if (partial && save) {
-		const { GUARANTEE_FILES } = await import('./stryker.config.mjs');
-		const stillTested = new Set(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }));
-		const kept = path.join(repoRoot, INCREMENTAL);
-		const merged = mergeReports(fs.existsSync(kept) ? JSON.parse(fs.readFileSync(kept, 'utf8')) : { files: {} }, JSON.parse(fs.readFileSync(incremental, 'utf8')), (file) => stillTested.has(file));
-		fs.writeFileSync(kept, JSON.stringify(merged, null, 2));
-		report = merged;
-	}
-	const markdown = resultsMarkdown(report, equivalentsIn(fs.readFileSync(path.join(repoRoot, 'docs', 'development.md'), 'utf8')), {
-		command: ['npm run test:mutation', ...(partial ? ['--', ...process.argv.slice(2)] : [])].join(' '),
-		date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-		commit: git(['rev-parse', '--short', 'HEAD']),
-		seconds: (performance.now() - started) / 1000,
-		merged: partial && save,
-	});
-	const results = partial && !save ? path.join(scratch, 'results.md') : path.join(repoRoot, 'mutation', 'results.md');
-	fs.writeFileSync(results, markdown);
-	process.stdout.write(`\n${markdown}\n(${path.relative(repoRoot, results)})\n`);
+	const seconds = (performance.now() - started) / 1000;
+	const report = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
+	if (partial && save) writeResults(await keep(JSON.parse(fs.readFileSync(incremental, 'utf8'))), { seconds, merged: true });
+	else writeResults(report, { seconds, merged: false, scratchOnly: partial });
 }
 
 main().catch((error) => {

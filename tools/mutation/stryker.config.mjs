@@ -29,7 +29,7 @@ export default {
 	mutate: GUARANTEE_FILES,
 	// The jest runner, with each mutant running only the test files that cover it (testFileRunner.mjs).
 	testRunner: 'jest-test-files',
-	plugins: ['@stryker-mutator/*', fileURLToPath(new URL('./testFileRunner.mjs', import.meta.url))],
+	plugins: ['@stryker-mutator/*', ...['./testFileRunner.mjs', './progressReporter.mjs'].map((plugin) => fileURLToPath(new URL(plugin, import.meta.url)))],
 	jest: { projectType: 'custom', configFile: 'tools/mutation/jest.config.js', enableFindRelatedTests: true },
 	checkers: ['typescript'],
 	tsconfigFile: 'tsconfig.json',
@@ -49,7 +49,8 @@ export default {
 	// A mutant of a module-level constant runs every test (n8n's workflows included) for minutes;
 	// such static mutants are left out of the run and the score, and counted in the results file.
 	ignoreStatic: true,
-	reporters: ['json', 'clear-text', 'progress'],
+	// progress-kept: what a run has found so far, so that a stopped partial run resumes (progressReporter.mjs).
+	reporters: ['json', 'clear-text', 'progress', 'progress-kept'],
 	jsonReporter: { fileName: '.scratch/mutation/report.json' },
 	htmlReporter: { fileName: '.scratch/mutation/report.html' },
 	// Outside the repository: `eslint .` (npm run lint) would lint the sandbox's instrumented copies.

@@ -75,4 +75,11 @@ describe('the mutation results file', () => {
 		expect(markdown).toContain("- Time (2 shared cores): 10 min for this run's files; the table adds the results earlier runs kept for the other files");
 		expect(markdown).not.toContain('mutants tested or reused');
 	});
+
+	it('names each file a stopped run left part-way (`--save-progress`), with how many of its mutants have results', () => {
+		const unfinished = [{ file: 'nodes/a.ts', tested: 5, planned: 9 }];
+		const markdown = resultsMarkdown(REPORT, [], { command: 'npm run test:mutation -- --save-progress', date: '2026-11-27 16:30 UTC', commit: 'abc1234', seconds: 0, merged: true, unfinished });
+		expect(markdown).toContain('- Stopped part-way: `nodes/a.ts` has results for 5 of its 9 mutants; the next run of it tests the rest');
+		expect(markdown).toContain('- Time: not measured: the results of a run stopped part-way, kept with `--save-progress`');
+	});
 });
