@@ -49,7 +49,6 @@ class Reading {
 	}
 
 	keep(from: number, to: number): void {
-		if (to <= from) return;
 		this.parts.push(this.source.slice(from, to));
 		for (let at = from; at < to; at++) this.read(at, at + 1);
 	}
