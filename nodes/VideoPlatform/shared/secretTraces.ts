@@ -68,12 +68,18 @@ class Reading {
 	}
 }
 
-/** The length of the ANSI escape sequence at `at` (ESC and one character, or ESC [ up to its final byte), else 0. */
+/** A control sequence's last character, from @ to ~; the characters before it are below @. */
+const isFinalByte = (code: number) => code >= 0x40 && code <= 0x7e;
+
+/**
+ * The length of the ANSI escape sequence at `at`, else 0: ESC and one character, or ESC [ up to its
+ * final byte; either cut short by the end of the text.
+ */
 function escapeSequenceLength(text: string, at: number): number {
 	if (text.charCodeAt(at) !== ESCAPE) return 0;
-	if (text[at + 1] !== '[') return Math.min(2, text.length - at);
+	if (text[at + 1] !== '[') return Math.min(at + 2, text.length) - at;
 	let end = at + 2;
-	while (end < text.length && !/[@-~]/.test(text[end])) end++;
+	while (end < text.length && !isFinalByte(text.charCodeAt(end))) end++;
 	return Math.min(end + 1, text.length) - at;
 }
 

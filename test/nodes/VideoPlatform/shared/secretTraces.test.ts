@@ -322,6 +322,20 @@ describe('text from outside the node, made safe to show', () => {
 		});
 	});
 
+	describe('stripControlCharacters', () => {
+		it('drops an ESC with the one character after it, and shows the text after them', () => {
+			expect(stripControlCharacters('a\u001bXbc')).toBe('abc');
+			expect(stripControlCharacters('ab\u001b')).toBe('ab');
+		});
+
+		it('ends a control sequence at its final character, @ to ~, and not at a parameter such as ? or a digit', () => {
+			expect(stripControlCharacters('a\u001b[1@b')).toBe('ab');
+			expect(stripControlCharacters('a\u001b[2~b')).toBe('ab');
+			expect(stripControlCharacters('a\u001b[?25lb')).toBe('ab');
+			expect(stripControlCharacters('a\u001b[31')).toBe('a');
+		});
+	});
+
 	describe('quotable', () => {
 		it('cuts long text and marks the cut', () => {
 			expect(quotable('abcdef', '', 3)).toBe('abc…');
