@@ -120,8 +120,8 @@ const codePointOr = (code: number) => (code > LAST_CODE_POINT ? NO_CHARACTER : c
 
 const isHex = (code: number) => (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 102);
 
+/** The number written in `digits` hex digits at `at`; past the text's end, charCodeAt gives NaN, no digit. */
 function hexAt(text: string, at: number, digits: number): number | undefined {
-	if (at + digits > text.length) return undefined;
 	for (let i = at; i < at + digits; i++) if (!isHex(text.charCodeAt(i))) return undefined;
 	return parseInt(text.slice(at, at + digits), 16);
 }

@@ -317,6 +317,20 @@ describe('text from outside the node, made safe to show', () => {
 			expect(redact(`?k=${encodeURIComponent(odd)}`, odd)).toBe('?k=[redacted]');
 		});
 
+		it('reads an escape of a number beyond Unicode as no character, and still checks and shows the text', () => {
+			expect(redact('x &#9999999; \\u{FFFFFF} y', 'sk_live_0123456789')).toBe('x &#9999999; \\u{FFFFFF} y');
+			expect(redact('&#9999999;sk_live_0123456789', 'sk_live_0123456789')).toBe('&#9999999;[redacted]');
+		});
+
+		it('hides a key with percent-encoded control bytes that are no UTF-8 slipped in (%85%80)', () => {
+			expect(redact('abcdefg%85%80hijklmn', 'abcdefghijklmn')).toBe('[redacted]');
+		});
+
+		it('hides a key with a percent-encoded letter followed by stray UTF-8 continuation bytes, which read as control characters', () => {
+			expect(redact('abcdefg%41%80%80hijklmn', 'abcdefgAhijklmn')).toBe('[redacted]');
+			expect(redact('abcdefg%41%80%80%80hijklmn', 'abcdefgAhijklmn')).toBe('[redacted]');
+		});
+
 		it('finds even a one-character key in an encoded form', () => {
 			expect(redact('x%61y x\\u0041y', 'a')).toBe('x[redacted]y x[redacted]y');
 		});
