@@ -331,6 +331,16 @@ describe('text from outside the node, made safe to show', () => {
 			expect(redact('abcdefg%41%80%80%80hijklmn', 'abcdefgAhijklmn')).toBe('[redacted]');
 		});
 
+		it('reads percent-encoded UTF-8 as decoders do: a byte that does not continue a character, an overlong form and a number beyond Unicode are bytes, not the letter they would spell', () => {
+			expect(redact('abcdefg%C3%41hijklmn', 'abcdefgAhijklmn')).toBe('abcdefg%C3[redacted]');
+			expect(redact('abcdefg%E0%81%81hijklmn', 'abcdefgAhijklmn')).toBe('abcdefg%E0%81%81hijklmn');
+			expect(redact('x%F4%90%80%80y', 'sk_live_0123456789')).toBe('x%F4%90%80%80y');
+		});
+
+		it('hides a key with the smallest two-byte UTF-8 character, an invisible control (%C2%80), slipped in', () => {
+			expect(redact('abcdefg%C2%80hijklmn', 'abcdefghijklmn')).toBe('[redacted]');
+		});
+
 		it('finds even a one-character key in an encoded form', () => {
 			expect(redact('x%61y x\\u0041y', 'a')).toBe('x[redacted]y x[redacted]y');
 		});
