@@ -163,7 +163,7 @@ function escapeAt(text: string, at: number): [number, number] | undefined {
 	const first = text[at];
 	if (first === '%') return byteEscapeAt(text, at, '%');
 	if (first === '\\') {
-		const kind = text[at + 1] ?? '';
+		const kind = text.charAt(at + 1);
 		if (kind === 'u' || kind === 'U') {
 			const braced = /^\{([0-9a-fA-F]{1,6})\}/.exec(text.slice(at + 2, at + 10));
 			if (braced) return [codePointOr(parseInt(braced[1], 16)), braced[0].length + 2];

@@ -341,6 +341,15 @@ describe('text from outside the node, made safe to show', () => {
 			expect(redact('abcdefg%C2%80hijklmn', 'abcdefghijklmn')).toBe('[redacted]');
 		});
 
+		it('hides a key with a JSON escape of an invisible character (\\n) or an upper-case byte escape (\\X41) in it', () => {
+			expect(redact('abcdefg\\nhijklmn', 'abcdefghijklmn')).toBe('[redacted]');
+			expect(redact('abcdefg\\X41hijklmn', 'abcdefgAhijklmn')).toBe('[redacted]');
+		});
+
+		it('reads a braced escape only right after \\u, not a brace further on', () => {
+			expect(redact('abcdefg\\uZ{41}hijklmn', 'abcdefgAhijklmn')).toBe('abcdefg\\uZ{41}hijklmn');
+		});
+
 		it('finds even a one-character key in an encoded form', () => {
 			expect(redact('x%61y x\\u0041y', 'a')).toBe('x[redacted]y x[redacted]y');
 		});
