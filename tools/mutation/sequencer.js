@@ -36,7 +36,7 @@ function mirrorTestFile(/** @type {string} */ root, /** @type {string} */ source
 }
 
 class MutantSequencer extends Sequencer {
-	/** @param {import('@jest/test-result').Test[]} tests */
+	/** @param {Parameters<Sequencer['sort']>[0]} tests */
 	sort(tests) {
 		// Jest's reading of its results cache, public in its code, private in its types.
 		const cache = /** @type {{ hasFailed(test: object): boolean, time(test: object): number | undefined }} */ (/** @type {unknown} */ (this));
