@@ -350,6 +350,14 @@ describe('text from outside the node, made safe to show', () => {
 			expect(redact('abcdefg\\uZ{41}hijklmn', 'abcdefgAhijklmn')).toBe('abcdefg\\uZ{41}hijklmn');
 		});
 
+		it('reads HTML entities as browsers do: a named one in any letter case and only with its semicolon, a numbered one also without', () => {
+			const key = 'abcdefg_hijklmn';
+			expect(redact('abcdefg&lowbar;hijklmn', key)).toBe('[redacted]');
+			expect(redact('abcdefg&LOWBAR;hijklmn', key)).toBe('[redacted]');
+			expect(redact('abcdefg&lowbar-hijklmn', key)).toBe('abcdefg&lowbar-hijklmn');
+			expect(redact('abcdefg&#95hijklmn', key)).toBe('[redacted]');
+		});
+
 		it('finds even a one-character key in an encoded form', () => {
 			expect(redact('x%61y x\\u0041y', 'a')).toBe('x[redacted]y x[redacted]y');
 		});
