@@ -8,7 +8,7 @@ import { declareClassPlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
 import progress from './progress.js';
 
-export const PROGRESS_FILE = fileURLToPath(new URL('../../.scratch/mutation/progress.json', import.meta.url));
+const PROGRESS_FILE = fileURLToPath(new URL('../../.scratch/mutation/progress.json', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EVERY_MS = 30_000;
 

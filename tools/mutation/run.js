@@ -32,13 +32,19 @@ async function changedGuaranteeFiles() {
 	return untestedFiles(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }), incremental, read);
 }
 
+/** A stopped run's results, and how many mutants of each file it was to test (not Stryker's: left out of the report). */
+function readProgress() {
+	const { planned = {}, ...report } = JSON.parse(fs.readFileSync(PROGRESS, 'utf8'));
+	return { planned, report };
+}
+
 /** Merges a stopped run's results into the committed ones, without running anything. */
 async function saveProgress() {
 	if (!fs.existsSync(PROGRESS)) {
 		process.stdout.write(`[mutation] no run stopped part-way (${path.relative(repoRoot, PROGRESS)}): nothing to save\n`);
 		return;
 	}
-	const { planned = {}, ...progress } = JSON.parse(fs.readFileSync(PROGRESS, 'utf8'));
+	const { planned, report: progress } = readProgress();
 	const unfinished = Object.entries(planned)
 		.map(([file, count]) => ({ file, tested: progress.files[file]?.mutants.length ?? 0, planned: Number(count) }))
 		.filter(({ tested, planned: all }) => tested < all);
@@ -91,9 +97,7 @@ async function main() {
 	if (partial && fs.existsSync(path.join(repoRoot, INCREMENTAL))) fs.copyFileSync(path.join(repoRoot, INCREMENTAL), incremental);
 	if (partial && fs.existsSync(PROGRESS)) {
 		const kept = fs.existsSync(incremental) ? JSON.parse(fs.readFileSync(incremental, 'utf8')) : { files: {} };
-		const progress = JSON.parse(fs.readFileSync(PROGRESS, 'utf8'));
-		delete progress.planned;
-		fs.writeFileSync(incremental, JSON.stringify(mergeReports(kept, progress, () => true)));
+		fs.writeFileSync(incremental, JSON.stringify(mergeReports(kept, readProgress().report, () => true)));
 		process.stdout.write(`[mutation] resuming: the results of a run stopped part-way (${path.relative(repoRoot, PROGRESS)}) are reused where their code and tests are unchanged\n`);
 	}
 	fs.rmSync(REPORT, { force: true });
