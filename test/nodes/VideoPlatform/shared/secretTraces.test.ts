@@ -341,6 +341,27 @@ describe('text from outside the node, made safe to show', () => {
 			expect(redact('abcdefg%C2%80hijklmn', 'abcdefghijklmn')).toBe('[redacted]');
 		});
 
+		it('hides a key with a four-byte character written as byte escapes, up to the last code point (lead byte F4)', () => {
+			expect(redact('abcd\\xF4\\x80\\x80\\x80efgh', 'abcd\u{100000}efgh')).toBe('[redacted]');
+			expect(redact('abcd\\xF4\\x8F\\xBF\\xBFefgh', 'abcd\u{10FFFF}efgh')).toBe('[redacted]');
+		});
+
+		it('hides a key with the last two-byte and the first three-byte UTF-8 character written as byte escapes (lead bytes DF and E0)', () => {
+			expect(redact('abcd\\xDF\\xBFefgh', 'abcd\u07ffefgh')).toBe('[redacted]');
+			expect(redact('abcd\\xE0\\xA0\\x80efgh', 'abcd\u0800efgh')).toBe('[redacted]');
+		});
+
+		it('reads an escape of the last code point, U+10FFFF, as that character', () => {
+			expect(redact('abcd\\u{10FFFF}efgh', 'abcd\u{10ffff}efgh')).toBe('[redacted]');
+			expect(redact('abcd&#x10FFFF;efgh', 'abcd\u{10ffff}efgh')).toBe('[redacted]');
+		});
+
+		it('reads byte escapes that spell no character (a surrogate, a lead byte beyond F4) byte by byte, as Latin-1 text, and hides a key echoed that way', () => {
+			expect(redact('abcd\\xED\\xA0\\x80efgh', 'abcd\u00ed\u00a0\u0080efgh')).toBe('[redacted]');
+			expect(redact('abcd\\xED\\xBF\\xBFefgh', 'abcd\u00ed\u00bf\u00bfefgh')).toBe('[redacted]');
+			expect(redact('abcd\\xF9\\x80\\x80\\x80efgh', 'abcd\u00f9efgh')).toBe('[redacted]');
+		});
+
 		it('hides a key with a JSON escape of an invisible character (\\n) or an upper-case byte escape (\\X41) in it', () => {
 			expect(redact('abcdefg\\nhijklmn', 'abcdefghijklmn')).toBe('[redacted]');
 			expect(redact('abcdefg\\X41hijklmn', 'abcdefgAhijklmn')).toBe('[redacted]');
@@ -374,6 +395,11 @@ describe('text from outside the node, made safe to show', () => {
 			expect(stripControlCharacters('a\u001b[2~b')).toBe('ab');
 			expect(stripControlCharacters('a\u001b[?25lb')).toBe('ab');
 			expect(stripControlCharacters('a\u001b[31')).toBe('a');
+		});
+
+		it('reads a control sequence on past a character beyond ~ (DEL, é), as terminals do, and hides a key it splits', () => {
+			expect(redact('abcdefg\u001b[1\u00e9mhijklmn', 'abcdefghijklmn')).toBe('[redacted]');
+			expect(redact('abcdefg\u001b[1\u007fmhijklmn', 'abcdefghijklmn')).toBe('[redacted]');
 		});
 	});
 
