@@ -18,3 +18,6 @@ export function codePointsOf(unicodeClass: RegExp): number[] {
 	for (let cp = 0; cp <= 0x10ffff; cp++) if (unicodeClass.test(String.fromCodePoint(cp))) found.push(cp);
 	return found;
 }
+
+/** Space as JSON allows it between tokens, of all four kinds: space, tab, line feed, carriage return. */
+export const jsonSpace = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r'), maxLength: 3 });

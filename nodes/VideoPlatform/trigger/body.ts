@@ -45,7 +45,7 @@ function readAll(request: WebhookRequest, limit: number): Promise<Buffer | BodyP
 	let size = 0;
 	return new Promise((resolve) => {
 		const settle = (result: Buffer | BodyProblem) => {
-			request.off('data', onData).off('end', onEnd).off('error', onFailure).off('close', onClose);
+			request.off('data', onData).off('end', onEnd).off('error', onFailure).off('close', onFailure);
 			// Whatever is left (an over-long body's rest) is let through unread, so that the answer can be sent.
 			request.resume();
 			resolve(result);
@@ -57,11 +57,9 @@ function readAll(request: WebhookRequest, limit: number): Promise<Buffer | BodyP
 		};
 		const onEnd = () => settle(Buffer.concat(chunks, size));
 		const onFailure = () => settle(BODY_UNREADABLE);
-		// A request closed before its end (the sender went away) never ends: a failure too.
-		const onClose = () => {
-			if (!request.readableEnded) onFailure();
-		};
-		request.on('data', onData).on('end', onEnd).on('error', onFailure).on('close', onClose);
+		// A request closed before its end (the sender went away) never ends: a failure too. A close
+		// after the end is not heard: settling on the end stopped listening.
+		request.on('data', onData).on('end', onEnd).on('error', onFailure).on('close', onFailure);
 	});
 }
 

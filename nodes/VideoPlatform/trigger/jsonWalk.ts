@@ -27,8 +27,9 @@ interface JsonVisitor {
 	close(end: number): void;
 }
 
-function skipSpaces(text: string, at: number): number {
-	while (at < text.length && isJsonSpace(text.charCodeAt(at))) at++;
+/** The first place at or after `at` that is not JSON space; past the text's end charCodeAt gives NaN, no space. */
+export function skipSpaces(text: string, at: number): number {
+	while (isJsonSpace(text.charCodeAt(at))) at++;
 	return at;
 }
 

@@ -6,7 +6,7 @@
  * deeply it nests.
  */
 import { canonicalJson } from './canonicalJson';
-import { isJsonSpace, walkJson } from './jsonWalk';
+import { skipSpaces, walkJson } from './jsonWalk';
 
 const OPEN_OBJECT = 0x7b;
 const BYTE_ORDER_MARK = 0xfeff;
@@ -16,19 +16,13 @@ export function withoutByteOrderMark(text: string): string {
 	return text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
 }
 
-function firstValueAt(text: string): number {
-	let at = 0;
-	while (at < text.length && isJsonSpace(text.charCodeAt(at))) at++;
-	return at;
-}
-
 /**
  * The [start, end) of the value at a dot path (`data.room.id`, a list's entries by index) in a
  * JSON text whose top level is an object, in one pass. As JSON.parse does, the last of two members
  * with one name counts, and everything an earlier one held is forgotten with it.
  */
 function rangeAt(raw: string, path: string): [number, number] | undefined {
-	if (raw.charCodeAt(firstValueAt(raw)) !== OPEN_OBJECT) return undefined;
+	if (raw.charCodeAt(skipSpaces(raw, 0)) !== OPEN_OBJECT) return undefined;
 	const parts = path.split('.').filter((part) => part !== '');
 	// Per open list or object: whether it is the value at the path's first (depth - 1) parts.
 	const onPath: boolean[] = [];
@@ -168,5 +162,5 @@ export function payloadJsonOf(text: string | undefined): string | undefined {
 	} catch {
 		return undefined;
 	}
-	return json.charCodeAt(firstValueAt(json)) === OPEN_OBJECT ? json : `{"body":${json}}`;
+	return json.charCodeAt(skipSpaces(json, 0)) === OPEN_OBJECT ? json : `{"body":${json}}`;
 }

@@ -107,6 +107,27 @@ describe('an over-long or broken body', () => {
 		expect((await post(Buffer.alloc(MAX_BODY_BYTES + 1))).read).toBe(BODY_TOO_LARGE);
 	});
 
+	it('refuses a declared length over the limit without reading the body: the declared length is enough', async () => {
+		const stream = Object.assign(new PassThrough(), { headers: { 'content-length': '1001' } }) as unknown as WebhookRequest & PassThrough;
+		const read = rawBodyOf(stream, 1000);
+		stream.end();
+		expect(await read).toBe(BODY_TOO_LARGE);
+	});
+
+	it('reads a gzip body that inflates to exactly the limit, and refuses one byte more', async () => {
+		expect((await post(gzipSync(Buffer.alloc(1000)), { 'content-encoding': 'gzip' })).read).toEqual(Buffer.alloc(1000));
+		results = [];
+		expect((await post(gzipSync(Buffer.alloc(1001)), { 'content-encoding': 'gzip' })).read).toBe(BODY_TOO_LARGE);
+	});
+
+	it('settles as unreadable at once for a request already destroyed before its end', async () => {
+		const stream = Object.assign(new PassThrough(), { headers: {} }) as unknown as WebhookRequest & PassThrough;
+		stream.destroy();
+		await once(stream, 'close');
+		const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting after 1 s'), 1000).unref());
+		expect(await Promise.race([rawBodyOf(stream, 1000), waited])).toBe(BODY_UNREADABLE);
+	});
+
 	it('settles as unreadable when the body is not the gzip its Content-Encoding says', async () => {
 		expect((await post('not gzip at all', { 'content-encoding': 'gzip' })).read).toBe(BODY_UNREADABLE);
 	});

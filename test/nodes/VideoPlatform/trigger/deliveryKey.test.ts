@@ -27,6 +27,11 @@ describe('delivery id', () => {
 		expect(keyOfId(value)).toEqual({ deliveryKey: expect.stringMatching(/^none:/), deliveryKeySource: 'none' });
 	});
 
+	it('takes a list with entries as an id, its order counting', () => {
+		expect(keyOfId([1, 2])).toEqual({ deliveryKey: expect.stringMatching(/^id:/), deliveryKeySource: 'id', deliveryId: '[1,2]' });
+		expect(keyOfId([1, 2]).deliveryKey).not.toBe(keyOfId([2, 1]).deliveryKey);
+	});
+
 	it('writes canonical JSON that parses back to the same value', () => {
 		const value = { z: 'a"b', a: [null, 1.5, { d: false, c: 'é' }] };
 		const text = canonicalJson(value);

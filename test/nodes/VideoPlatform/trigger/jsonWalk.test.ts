@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 
 import { walkJson } from '../../../../nodes/VideoPlatform/trigger/jsonWalk';
+import { jsonSpace } from '../../../helpers/unicode';
 
 /** The value a walk describes, rebuilt from its events: scalars parsed from their text. */
 function rebuilt(text: string): { value: unknown; end: number } {
@@ -27,10 +28,10 @@ function rebuilt(text: string): { value: unknown; end: number } {
 }
 
 describe('walkJson', () => {
-	it('describes every JSON value as JSON.parse reads it, full Unicode and any spacing, and ends where it ends', () => {
+	it('describes every JSON value as JSON.parse reads it, full Unicode and any spacing (tabs and carriage returns too), and ends where it ends', () => {
 		fc.assert(
-			fc.property(fc.jsonValue({ maxDepth: 5, stringUnit: 'binary' }), fc.integer({ min: 0, max: 3 }), (value, indent) => {
-				const text = JSON.stringify(value, null, indent);
+			fc.property(fc.jsonValue({ maxDepth: 5, stringUnit: 'binary' }), jsonSpace, jsonSpace, (value, lead, indent) => {
+				const text = `${lead}${JSON.stringify(value, null, indent)}`;
 				const walked = rebuilt(`${text}  `);
 				expect(walked.value).toEqual(JSON.parse(text));
 				expect(walked.end).toBe(text.length);

@@ -3,11 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { valueAt } from '../../../../nodes/VideoPlatform/trigger/delivery';
 import { canonicalJson } from '../../../../nodes/VideoPlatform/trigger/deliveryKey';
-import { canonicalSource, exactSourceAt } from '../../../../nodes/VideoPlatform/trigger/rawJson';
-import { anyCodePoint, anyText } from '../../../helpers/unicode';
+import { canonicalSource, exactSourceAt, payloadJsonOf } from '../../../../nodes/VideoPlatform/trigger/rawJson';
+import { anyCodePoint, anyText, jsonSpace } from '../../../helpers/unicode';
 
-/** JSON text of a value, with spaces and line breaks where JSON allows them. */
-const spaced = (value: unknown, indent: number) => JSON.stringify(value, null, indent);
+/** JSON text of a value, with space of every kind JSON allows before it and between its tokens. */
+const spaced = (value: unknown, [lead, indent]: [string, string]) => `${lead}${JSON.stringify(value, null, indent)}`;
+const spacing = fc.tuple(jsonSpace, jsonSpace);
 
 /** Every dot path of an object's own members, lists by index. */
 function pathsOf(value: unknown, prefix = ''): string[] {
@@ -26,8 +27,8 @@ const payload = fc.dictionary(anyText(), anyJson);
 describe('exactSourceAt: the raw text of a field, as JSON.parse reads the body', () => {
 	it('finds, for every path, text that parses to the value n8n’s parse has there', () => {
 		fc.assert(
-			fc.property(payload, fc.integer({ min: 0, max: 3 }), (object, indent) => {
-				const raw = spaced(object, indent);
+			fc.property(payload, spacing, (object, space) => {
+				const raw = spaced(object, space);
 				const parsed = JSON.parse(raw) as IDataObject;
 				for (const path of pathsOf(parsed)) {
 					expect(JSON.parse(exactSourceAt(raw, path, valueAt(parsed, path))!)).toEqual(valueAt(parsed, path));
@@ -50,8 +51,8 @@ describe('exactSourceAt: the raw text of a field, as JSON.parse reads the body',
 describe('canonicalSource: the delivery key’s text', () => {
 	it('is canonicalJson’s for every value JSON.parse reads exactly, so that keys stay the same', () => {
 		fc.assert(
-			fc.property(anyJson, fc.integer({ min: 0, max: 3 }), (value, indent) => {
-				const raw = spaced(value, indent);
+			fc.property(anyJson, spacing, (value, space) => {
+				const raw = spaced(value, space);
 				expect(canonicalSource(raw)).toBe(canonicalJson(JSON.parse(raw)));
 			}),
 			{ numRuns: 300 },
@@ -124,5 +125,20 @@ describe('every reading is one pass: the characters it reads are bounded by the 
 		expect(canonicalSource(key.text)).toBe(canonicalJson(value));
 		expect(input.reads.count).toBeLessThanOrEqual(6 * raw.length);
 		expect(key.reads.count).toBeLessThanOrEqual(3 * raw.length);
+	});
+});
+
+describe('payloadJsonOf: the JSON text the payload is made of', () => {
+	it('is an object body as it is, whatever JSON space comes before it, and any other JSON value under body', () => {
+		fc.assert(
+			fc.property(anyJson, spacing, (value, space) => {
+				const raw = spaced(value, space);
+				const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+				expect(payloadJsonOf(`\uFEFF${raw}`)).toBe(isObject ? raw : `{"body":${raw}}`);
+			}),
+			{ numRuns: 200 },
+		);
+		expect(payloadJsonOf(' \r\n\t{"id": 1}')).toBe(' \r\n\t{"id": 1}');
+		expect(payloadJsonOf('not json')).toBeUndefined();
 	});
 });
