@@ -224,11 +224,11 @@ function readOn(first: Decoded, next: (text: string) => Decoded): Decoded {
 
 /**
  * The text's escapes undone, and what shows of it then: in a terminal and, where an escape stood
- * for an ESC, in a browser too, which shows the character after it.
+ * for an ESC, in a browser too, which shows the character after it. None where the text holds no escape.
  */
 function decodedOnce(reading: Decoded): Decoded[] {
 	const decoded = readOn(reading, unescaped);
-	if (decoded.text === reading.text) return [reading];
+	if (decoded.text === reading.text) return [];
 	const shown = [readOn(decoded, (text) => visible(text, true))];
 	if (decoded.text.includes('\u001b')) shown.push(readOn(decoded, (text) => visible(text, false)));
 	return shown;
@@ -242,7 +242,7 @@ function decodedOnce(reading: Decoded): Decoded[] {
 function readings(text: string): Decoded[] {
 	const shown = visible(text, true);
 	const once = decodedOnce(shown);
-	const all = once[0] === shown ? [shown] : [shown, ...once, ...once.flatMap(decodedOnce)];
+	const all = [shown, ...once, ...once.flatMap(decodedOnce)];
 	if (text.includes('\u001b')) all.push(visible(text, false));
 	return all;
 }

@@ -397,6 +397,11 @@ describe('text from outside the node, made safe to show', () => {
 			expect(stripControlCharacters('a\u001b[31')).toBe('a');
 		});
 
+		it('hides a key split by an escaped ANSI sequence, as a terminal shows the text once decoded (%1B, \\u001b)', () => {
+			expect(redact('abcdefg%1B[31mhijklmn', 'abcdefghijklmn')).toBe('[redacted]');
+			expect(redact('abcdefg\\u001b[31mhijklmn', 'abcdefghijklmn')).toBe('[redacted]');
+		});
+
 		it('reads a control sequence on past a character beyond ~ (DEL, é), as terminals do, and hides a key it splits', () => {
 			expect(redact('abcdefg\u001b[1\u00e9mhijklmn', 'abcdefghijklmn')).toBe('[redacted]');
 			expect(redact('abcdefg\u001b[1\u007fmhijklmn', 'abcdefghijklmn')).toBe('[redacted]');

@@ -95,6 +95,11 @@ describe('delivery key', () => {
 		expect(key(`${body} `).deliveryKey).not.toBe(key(body).deliveryKey);
 	});
 
+	it('reads a Delivery ID Field typed with spaces around it as the field, and one of spaces only as none set', () => {
+		expect(deliveryKeyOf({ id: 'a' }, ' id ', bodyDigest('{}'))).toEqual(deliveryKeyOf({ id: 'a' }, 'id', bodyDigest('{}')));
+		expect(deliveryKeyOf({ id: 'a' }, '   ', bodyDigest('{}'))).toEqual(deliveryKeyOf({ id: 'a' }, '', bodyDigest('{}')));
+	});
+
 	it('without an id field and without a raw body, matches nothing', () => {
 		const a = deliveryKeyOf({ id: 'a' }, '', null);
 		const b = deliveryKeyOf({ id: 'a' }, '', null);
