@@ -254,8 +254,9 @@ function readings(text: string): Decoded[] {
  */
 function foldCodePoint(character: string): string {
 	const lower = character.toLowerCase();
-	const candidates = [character.toUpperCase().toLowerCase(), lower, lower.replace(/\p{M}+/gu, '')];
-	return candidates.find((folded) => folded.length === character.length && [...folded].length === 1) ?? character;
+	const candidates = [character.toUpperCase().toLowerCase(), lower, lower.replace(/\p{M}/gu, '')];
+	// As long is one code point too: no case mapping leads out of a letter's plane.
+	return candidates.find((folded) => folded.length === character.length) ?? character;
 }
 
 /** Folded BMP code units, filled as they are met (0: not yet); other code points in a map. */

@@ -137,6 +137,12 @@ describe('hideSecret reads the text as a person sees it', () => {
 		expect(hideSecret(turkish, KEY, MARKER)).toBe(`İSTANBUL: geçersiz anahtar ${MARKER} ı`);
 	});
 
+	it('folds a letter only to one of its own length: ß is not s, ŉ is not ʼ, so a text that differs from the key there shows', () => {
+		expect(redact('abcdßefghijk', 'abcdsefghijk')).toBe('abcdßefghijk');
+		expect(redact('abcdŉefghijk', 'abcdʼefghijk')).toBe('abcdŉefghijk');
+		expect(redact('ABCDSEFGHIJK', 'abcdſefghijk')).toBe('[redacted]');
+	});
+
 	it.each(CASINGS)(
 		"hides the key %s with any of Unicode's default-ignorable characters inside, in full-Unicode text, and nothing else",
 		(_label, casing) => {
