@@ -137,6 +137,13 @@ describe('hideSecret reads the text as a person sees it', () => {
 		expect(hideSecret(turkish, KEY, MARKER)).toBe(`İSTANBUL: geçersiz anahtar ${MARKER} ı`);
 	});
 
+	it('folds letters beyond the BMP too (Deseret, Adlam), and tells other characters there apart', () => {
+		expect(redact('ABCD\u{10400}EFGH', 'abcd\u{10428}efgh')).toBe('[redacted]');
+		expect(redact('abcd\u{10400}efgh', 'ABCD\u{10428}EFGH')).toBe('[redacted]');
+		expect(redact('x\u{1E900}\u{1E901}abcdefgh', '\u{1E922}\u{1E923}ABCDEFGH')).toBe('x[redacted]');
+		expect(redact('abcd\u{1F600}efgh', 'abcd\u{1F601}efgh')).toBe('abcd\u{1F600}efgh');
+	});
+
 	it('folds a letter only to one of its own length: ß is not s, ŉ is not ʼ, so a text that differs from the key there shows', () => {
 		expect(redact('abcdßefghijk', 'abcdsefghijk')).toBe('abcdßefghijk');
 		expect(redact('abcdŉefghijk', 'abcdʼefghijk')).toBe('abcdŉefghijk');

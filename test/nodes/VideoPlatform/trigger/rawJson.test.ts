@@ -48,6 +48,13 @@ describe('exactSourceAt: the raw text of a field, as JSON.parse reads the body',
 	});
 });
 
+describe('exactSourceAt and a Delivery ID Field with empty parts', () => {
+	it('skips the empty parts of a path (.a..b.) as the payload is read, so a long number keeps its text', () => {
+		const raw = '{"a": {"b": 12345678901234567891}}';
+		expect(exactSourceAt(raw, '.a..b.', valueAt(JSON.parse(raw) as IDataObject, '.a..b.'))).toBe('12345678901234567891');
+	});
+});
+
 describe('canonicalSource: the delivery key’s text', () => {
 	it('is canonicalJson’s for every value JSON.parse reads exactly, so that keys stay the same', () => {
 		fc.assert(
