@@ -14,7 +14,7 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_LIST = 0x5b;
 const CLOSE_LIST = 0x5d;
 
-export const isJsonSpace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+const isJsonSpace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 
 interface JsonVisitor {
 	/** Before each value: its member name in an object, its index in a list, undefined at the top. */
