@@ -347,7 +347,8 @@ function runsOf(texts: string[], size: number): Runs {
 
 /**
  * The key's base64 digits at each of the three places it may start within a group of three
- * bytes, without the digits it shares with its neighbours.
+ * bytes, without the digits it shares with its neighbours. Counted in bytes, not characters:
+ * a secret of fewer than 8 characters but 8 or more UTF-8 bytes has runs of 10 digits too.
  */
 function base64Runs(key: string): Runs {
 	const bytes = Buffer.from(key, 'utf8');
@@ -356,7 +357,7 @@ function base64Runs(key: string): Runs {
 			.toString('base64')
 			.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6)),
 	);
-	return runsOf(key.length >= HIDDEN_RUN ? digits : [], HIDDEN_BASE64_RUN);
+	return runsOf(digits, HIDDEN_BASE64_RUN);
 }
 
 /** Where in `text` a run of `size` characters from `runs` is, merged into [start, end) ranges. */

@@ -45,6 +45,28 @@ describe('hideSecret on short texts', () => {
 	});
 });
 
+describe('hideSecret in base64', () => {
+	const base64 = (...parts: Buffer[]) => Buffer.concat(parts).toString('base64');
+
+	it('shows base64 of the first or last 7 bytes of the key as it is, after zero bytes or padded: digits that share their bits with other bytes are not the key', () => {
+		// 7 bytes are fewer than a run (8 characters). Their base64 holds at most 9 digits made of their bits alone,
+		// fewer than the 10 a base64 run needs; the digits at the key's edges carry zero or padding bits too.
+		const bytes = Buffer.from(KEY);
+		for (const cut of [bytes.subarray(0, 7), bytes.subarray(-7)]) {
+			for (const zeros of [0, 1, 2]) {
+				const text = `echo ${base64(Buffer.alloc(zeros), cut)} end`;
+				expect(hideSecret(text, KEY, MARKER)).toBe(text);
+			}
+		}
+	});
+
+	it('hides a secret of fewer than 8 characters but 8 or more UTF-8 bytes in base64 too: base64 runs are counted in bytes', () => {
+		const password = 'Äöüßéñ';
+		expect(hideSecret(`Authorization: Basic ${base64(Buffer.from(`user:${password}`))}`, password, MARKER)).toContain(MARKER);
+		expect(hideSecret(base64(Buffer.from(password)), password, MARKER)).toBe(MARKER);
+	});
+});
+
 describe('hideSecretInValue', () => {
 	it('returns a value with nothing to hide as it is, not a copy', () => {
 		const answer = { id: 'room_1', name: 'Biology', tags: ['a', 'b'], owner: { id: 7, links: [{ href: '/x' }] } };

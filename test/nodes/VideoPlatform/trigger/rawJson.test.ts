@@ -53,6 +53,11 @@ describe('exactSourceAt and a Delivery ID Field with empty parts', () => {
 		const raw = '{"a": {"b": 12345678901234567891}}';
 		expect(exactSourceAt(raw, '.a..b.', valueAt(JSON.parse(raw) as IDataObject, '.a..b.'))).toBe('12345678901234567891');
 	});
+
+	it('reads a path of dots only (..) as the whole body, as the payload is read, so its long numbers keep their text', () => {
+		const raw = ' {"id": 12345678901234567891}';
+		expect(exactSourceAt(raw, '..', valueAt(JSON.parse(raw) as IDataObject, '..'))).toBe('{"id": 12345678901234567891}');
+	});
 });
 
 describe('canonicalSource: the delivery key’s text', () => {
