@@ -25,7 +25,6 @@ function parseRetryAfter(header: unknown, nowMs: number): number | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
 	const text = String(value).trim();
-	if (text === '') return undefined;
 	if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
 	if (!/[a-z]/i.test(text)) return undefined;
 	const date = Date.parse(text);

@@ -180,6 +180,8 @@ describe('Retry-After, read as delta-seconds or as an HTTP date', () => {
 
 	it.each([
 		['3', 3000],
+		['20', 20_000],
+		['120', 120_000],
 		[' 0 ', 0],
 		['1.5', 1500],
 		[7, 7000],
@@ -190,8 +192,13 @@ describe('Retry-After, read as delta-seconds or as an HTTP date', () => {
 		expect(asked(header)).toBe(expected);
 	});
 
-	it.each([undefined, '', 'soon', '-3', {}])('ignores %p', (header) => {
+	it.each([undefined, '', '   ', 'soon', '-3', {}])('ignores %p', (header) => {
 		expect(asked(header)).toBe(FALLBACK_MS);
+	});
+
+	it('reads only text and numbers: a value of another kind, even one that prints as a date or digits, is no Retry-After', () => {
+		expect(asked(new Date(now + 5000))).toBe(FALLBACK_MS);
+		expect(asked(BigInt(5))).toBe(FALLBACK_MS);
 	});
 });
 
