@@ -7,7 +7,7 @@ import type { IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Outcome } from '../../../../nodes/VideoPlatform/transport/answer';
-import { mayHaveActed, readOutcome } from '../../../../nodes/VideoPlatform/transport/answer';
+import { mayHaveActed, noAnswerOutcome, readOutcome } from '../../../../nodes/VideoPlatform/transport/answer';
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client';
 import { Deadline } from '../../../../nodes/VideoPlatform/transport/stop';
 import { createExecuteContext, realHttp, testNode } from '../../../helpers/executeContext';
@@ -307,6 +307,25 @@ describe('a request without an HTTP answer', () => {
 		expect(error.message).toBe(`${message} [item 2]`);
 		expect(error.description).toBe(MAY_HAVE);
 		expect(JSON.stringify(error)).not.toContain('sk_live_secret');
+	});
+});
+
+describe('an error whose causes or fields end oddly', () => {
+	it('reads an error whose cause is null, or whose causes loop back to it, without failing or hanging: no code, so the connection broke', () => {
+		const endsInNull = Object.assign(new Error('boom'), { cause: null });
+		const loop: Error & { cause?: unknown } = new Error('boom');
+		loop.cause = Object.assign(new Error('inner'), { cause: loop });
+		for (const error of [endsInNull, loop]) {
+			expect(noAnswerOutcome(error, 1000)).toEqual({ kind: 'connection-broke', code: undefined, tls: undefined });
+		}
+	});
+
+	it("names n8n's outbound protection's host and address once each, leaving out an empty one", () => {
+		const blocked = (hostname: string, ip: string) =>
+			noAnswerOutcome(Object.assign(new Error('The request was blocked'), { name: 'SsrfBlockedIpError', hostname, ip }), 1000);
+		expect(blocked('', '10.0.0.7')).toEqual({ kind: 'blocked-by-n8n', reason: 'The request was blocked (10.0.0.7)' });
+		expect(blocked('10.0.0.7', '10.0.0.7')).toEqual({ kind: 'blocked-by-n8n', reason: 'The request was blocked (10.0.0.7)' });
+		expect(blocked('', '')).toEqual({ kind: 'blocked-by-n8n', reason: 'The request was blocked' });
 	});
 });
 
