@@ -86,9 +86,10 @@ const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED']);
 
 type NetworkFailure = { code: string; message: string };
 
+/** At most 5 levels, since a cause may be the error itself. A cause that is not an object is read too: it has no fields, so nothing is found in it. */
 function* causeChain(error: unknown): Generator<Record<string, unknown>> {
 	let current: unknown = error;
-	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+	for (let depth = 0; depth < 5 && current; depth++) {
 		yield current as Record<string, unknown>;
 		current = (current as { cause?: unknown }).cause;
 	}

@@ -262,6 +262,22 @@ describe('an answer from a stream in another state', () => {
 		expect(await outcomeOf(body)).toEqual({ kind: 'answered', response: { statusCode: 201, body: { id: 'r1' } } });
 	});
 
+	it('after the deadline passed, a stream already closed before its end is a timeout, and one already read to its end is the answer', async () => {
+		const expired = () => {
+			const deadline = new Deadline(5000);
+			deadline.end('expired');
+			return deadline;
+		};
+		const closed = new Readable({ read() {} });
+		closed.destroy();
+		expect((await outcomeOf(closed, {}, { deadline: expired() })).kind).toBe('timeout');
+		const ended = new Readable({ read() {} });
+		ended.push(null);
+		ended.resume();
+		await new Promise((resolve) => ended.on('end', resolve));
+		expect((await outcomeOf(ended, {}, { deadline: expired() })).kind).toBe('answered');
+	});
+
 	it('a stream already destroyed by a failed decompression is undecodable, not cut off', async () => {
 		const body = new Readable({ read() {} });
 		body.on('error', () => {});
