@@ -336,6 +336,13 @@ describe('an error whose causes or fields end oddly', () => {
 		}
 	});
 
+	it('looks for a network code at most 5 causes deep, as deep as n8n and Node nest one', () => {
+		const nested = (levels: number) =>
+			Array.from({ length: levels - 1 }).reduce<Error>((inner) => Object.assign(new Error('wrapped'), { cause: inner }), Object.assign(new Error('boom'), { code: 'ECONNREFUSED' }));
+		expect(noAnswerOutcome(nested(5), 1000)).toEqual({ kind: 'unreachable', code: 'ECONNREFUSED' });
+		expect(noAnswerOutcome(nested(6), 1000).kind).toBe('connection-broke');
+	});
+
 	it("names n8n's outbound protection's host and address once each, leaving out an empty one", () => {
 		const blocked = (hostname: string, ip: string) =>
 			noAnswerOutcome(Object.assign(new Error('The request was blocked'), { name: 'SsrfBlockedIpError', hostname, ip }), 1000);
