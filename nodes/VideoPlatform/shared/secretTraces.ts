@@ -389,25 +389,18 @@ interface KeyRuns {
 let lastKeyRuns: KeyRuns | undefined;
 
 /**
- * The key as JSON and URLs escape it. Decoding the text finds these too, except where the key itself
- * holds what reads as another escape (`%00` inside a key whose `"` came JSON-escaped): decoding
- * then changes both, so the escaped forms are looked for as they are.
+ * The key as JSON escapes it. Decoding the text finds it too, except where the key itself holds what
+ * reads as another escape (`%00` inside a key whose `"` came JSON-escaped): decoding then changes
+ * both, so this form is looked for as it is. A percent-encoded key needs no such form: its escapes
+ * decode to the key's own characters and nothing else (checked over generated keys full of escapes).
  */
-function escapedForms(key: string): string[] {
-	const forms = [JSON.stringify(key).slice(1, -1)];
-	try {
-		forms.push(encodeURIComponent(key));
-	} catch {
-		// A lone surrogate has no percent-encoding: nothing can echo it that way.
-	}
-	return forms;
-}
+const jsonEscaped = (key: string) => JSON.stringify(key).slice(1, -1);
 
 /** The secret's runs, or undefined for a secret of invisible characters only, which nothing shows. */
 function keyRunsOf(secret: string): KeyRuns | undefined {
 	if (lastKeyRuns?.secret !== secret) {
 		const key = visible(secret, false).text;
-		const plain = runsOf([key, ...escapedForms(key)].map(foldCase), Math.min(HIDDEN_RUN, key.length));
+		const plain = runsOf([key, jsonEscaped(key)].map(foldCase), Math.min(HIDDEN_RUN, key.length));
 		lastKeyRuns = { secret, plain, base64: base64Runs(key) };
 	}
 	return lastKeyRuns.plain.size === 0 ? undefined : lastKeyRuns;

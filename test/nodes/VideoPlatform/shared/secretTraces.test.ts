@@ -45,6 +45,20 @@ describe('hideSecret on short texts', () => {
 	});
 });
 
+describe('hideSecret with secrets and echoes at the edges', () => {
+	it('hides nothing for a secret of invisible characters only, which no echo can show', () => {
+		// '稴.¢' is a text whose rolling hash comes to 0, the hash of the empty text such a secret leaves.
+		for (const text of ['any text at all, 12345678', 'a NUL \u0000 inside', '\u7a34.\u00a2']) {
+			expect(hideSecret(text, '\u200b\u00ad', MARKER)).toBe(text);
+		}
+	});
+
+	it('gives an echo of the key and its base64 right after it one marker: traces that touch share it', () => {
+		// 18 bytes: base64 with no padding, every digit the key's own.
+		expect(hideSecret(`bad ${KEY}${Buffer.from(KEY.slice(0, 18)).toString('base64')} end`, KEY, MARKER)).toBe(`bad ${MARKER} end`);
+	});
+});
+
 describe('hideSecret in base64', () => {
 	const base64 = (...parts: Buffer[]) => Buffer.concat(parts).toString('base64');
 
@@ -271,6 +285,10 @@ describe('text from outside the node, made safe to show', () => {
 			['{"message":"from text"}', 'from text'],
 			['plain text error', 'plain text error'],
 			[{ code: 7 }, '{"code":7}'],
+			[{ message: '   ', error: '\t', detail: 'the words after blank fields' }, 'the words after blank fields'],
+			['null', ''],
+			['42', ''],
+			['true', ''],
 			['', ''],
 			[undefined, ''],
 		])('finds the words in %p', (body, expected) => {
@@ -423,6 +441,11 @@ describe('text from outside the node, made safe to show', () => {
 		it('drops an ESC with the one character after it, and shows the text after them', () => {
 			expect(stripControlCharacters('a\u001bXbc')).toBe('abc');
 			expect(stripControlCharacters('ab\u001b')).toBe('ab');
+		});
+
+		it('turns DEL, the C1 controls and the line and paragraph separators into spaces, and keeps a no-break space', () => {
+			expect(stripControlCharacters('a\u007fb\u0080c\u009fd\u2028e\u2029f')).toBe('a b c d e f');
+			expect(stripControlCharacters('a\u00a0b \u007e')).toBe('a\u00a0b ~');
 		});
 
 		it('ends a control sequence at its final character, @ to ~, and not at a parameter such as ? or a digit', () => {

@@ -336,6 +336,23 @@ describe('an error whose causes or fields end oddly', () => {
 		}
 	});
 
+	it('reads a cause without a prototype, as any object', () => {
+		const bare = Object.assign(Object.create(null) as object, { code: 'ECONNREFUSED' });
+		expect(noAnswerOutcome(Object.assign(new Error('boom'), { cause: bare }), 1000)).toEqual({ kind: 'unreachable', code: 'ECONNREFUSED' });
+	});
+
+	it("skips a code that is not Node's kind (other characters before or after) and reads the one inside it", () => {
+		for (const outer of ['request-failed/ECONNRESET', 'ECONNRESET (socket hang up)']) {
+			const error = Object.assign(new Error('wrapped'), { code: outer, cause: Object.assign(new Error('boom'), { code: 'ECONNREFUSED' }) });
+			expect(noAnswerOutcome(error, 1000)).toEqual({ kind: 'unreachable', code: 'ECONNREFUSED' });
+		}
+	});
+
+	it("reads OpenSSL's reason from the words only for EPROTO: a reset whose words name a handshake failure is a broken connection", () => {
+		const message = 'read ECONNRESET 80AC:error:0A00010B:SSL routines:ssl3_read_bytes:wrong version number:ssl/record/rec_layer_s3.c:1601:';
+		expect(noAnswerOutcome(Object.assign(new Error(message), { code: 'ECONNRESET' }), 1000)).toEqual({ kind: 'connection-broke', code: 'ECONNRESET', tls: undefined });
+	});
+
 	it('looks for a network code at most 5 causes deep, as deep as n8n and Node nest one', () => {
 		const nested = (levels: number) =>
 			Array.from({ length: levels - 1 }).reduce<Error>((inner) => Object.assign(new Error('wrapped'), { cause: inner }), Object.assign(new Error('boom'), { code: 'ECONNREFUSED' }));

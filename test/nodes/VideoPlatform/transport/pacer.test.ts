@@ -7,6 +7,7 @@ import {
 	RequestPacer,
 	retryDelayMs,
 } from '../../../../nodes/VideoPlatform/transport/pacer';
+import { RunStop } from '../../../../nodes/VideoPlatform/transport/stop';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import { createRoom } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
@@ -84,6 +85,25 @@ describe('RequestPacer at a 429 at the rate it knows', () => {
 		const refusedAt = clock.now();
 		await pacer.waitForTurn();
 		expect(clock.now()).toBe(refusedAt + 5000);
+	});
+});
+
+describe('RequestPacer and the requests it counts', () => {
+	it('learns nothing from requests accepted a second or more before the 429: they say nothing of the rate now', async () => {
+		const clock = fakeClock(0);
+		const pacer = new RequestPacer(clock);
+		await sendAccepted(pacer, clock, 12);
+		await clock.sleep(1000);
+		pacer.recordRefusal(1000);
+		expect(pacer.rateAt(clock.now())).toBe(Infinity);
+	});
+
+	it('gives a run stopped before its turn false at once, so that its request is not sent', async () => {
+		const { clock, pacer } = await pacerAfterFirst429();
+		const stop = new RunStop();
+		stop.stopAfterFailure();
+		expect(await pacer.waitForTurn(stop)).toBe(false);
+		expect(clock.now()).toBe(0);
 	});
 });
 
