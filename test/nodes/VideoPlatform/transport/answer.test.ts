@@ -253,6 +253,13 @@ describe("the deadline ends a read whose server went silent, through n8n's clien
 	});
 });
 
+describe('an answer with no body at all', () => {
+	it('reads an error answer without a body as one with no words, and a 2xx one as an empty answer', async () => {
+		expect(await outcomeOf(undefined as never, {}, { statusCode: 500 })).toEqual({ kind: 'error-status', status: 500, body: '' });
+		expect((await outcomeOf(null as never, {}, { statusCode: 201 })).kind).toBe('answered');
+	});
+});
+
 describe('an answer from a stream in another state', () => {
 	it('reads a stream someone paused', async () => {
 		const body = new Readable({ read() {} });
