@@ -433,7 +433,8 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 			const { tries, waitedMs, gaveUp } = outcome;
 			const advice = 'Run fewer items at a time (Options → Max Concurrent Requests), or run the workflow later.';
 			return {
-				message: `The platform's rate limit refused this item ${tries === 1 ? 'once' : `${tries} times`}, with ${seconds(waitedMs)} of waiting in between (HTTP 429)`,
+				// Refused once: the platform asked for a longer wait than the node takes, so none was waited.
+				message: `The platform's rate limit refused this item${tries === 1 ? '' : ` ${tries} times, with ${seconds(waitedMs)} of waiting in between`} (HTTP 429)`,
 				description:
 					gaveUp.gaveUp === 'tries'
 						? `After HTTP 429 the node sends an item at most ${tries} times. ${advice}`

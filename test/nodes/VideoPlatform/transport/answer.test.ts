@@ -323,6 +323,7 @@ describe('a request without an HTTP answer', () => {
 		['ECONNRESET', 'The connection to https://video.example.com broke before an answer came: the connection was reset'],
 		['EPIPE', 'The connection to https://video.example.com broke before an answer came: the connection was closed'],
 		['EWHATEVER', 'The connection to https://video.example.com broke before an answer came: network error EWHATEVER'],
+		['', 'The connection to https://video.example.com broke before an answer came: network error'],
 		['ECONNABORTED', 'No complete answer from https://video.example.com within 60 s (timeout)'],
 		['ETIMEDOUT', 'No complete answer from https://video.example.com within 60 s (timeout)'],
 	])('%p: the request may have been processed', async (code, message) => {

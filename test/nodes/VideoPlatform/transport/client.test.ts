@@ -237,6 +237,16 @@ describe('PlatformClient against a real local server', () => {
 			expect(client.rateLimits).toEqual({ refused: 6, pausedMs: 5000 });
 		});
 
+		it('a Retry-After longer than the node waits for one item: gives up at the first 429 and says so without a count of tries or waits', async () => {
+			const clock = fakeClock();
+			sandbox = await startLockedOutSandbox('120');
+			const error = await failureOf(new PlatformClient(contextFor(sandbox.url), 'room', { clock }).request(createRoom, 0));
+			expect(error.message).toBe("The platform's rate limit refused this item (HTTP 429) [item 0]");
+			expect(error.description).toMatch(/^The platform asked to wait 120 s more, beyond the 60 s the node waits for one item\. /);
+			expect(clock.sleeps).toEqual([]);
+			expect(sandbox.state.counts.total).toBe(1);
+		});
+
 				it('does not wait beyond the total wait budget', async () => {
 			const clock = fakeClock();
 			sandbox = await startSandbox({ rateLimit: 1, now: () => 0 });
