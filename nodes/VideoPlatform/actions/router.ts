@@ -53,15 +53,14 @@ function indexRanges(indexes: number[]): string {
  * What a run that stopped at a failure had already done, so that nobody runs the whole
  * workflow again blind to it. Empty when nothing had succeeded.
  */
-function partWayReport(succeeded: number[], creates?: string, runAgain?: string): string {
+function partWayReport(succeeded: number[], creates: string, runAgain?: string): string {
 	if (succeeded.length === 0) return '';
 	const one = succeeded.length === 1;
 	const items = one ? `1 item` : `${succeeded.length} items`;
 	const which = `${one ? 'item' : 'items'} ${indexRanges(succeeded)}`;
-	const done = creates ? `got a ${creates}` : 'succeeded';
-	const again = creates ? `create ${one ? `that ${creates}` : `those ${creates}s`} again` : `send ${one ? 'it' : 'them'} again`;
+	const again = `create ${one ? `that ${creates}` : `those ${creates}s`} again`;
 	return (
-		`This run stopped at this failure, and ${items} had already ${done} in it (${which}; n8n counts items from 0). ` +
+		`This run stopped at this failure, and ${items} had already got a ${creates} in it (${which}; n8n counts items from 0). ` +
 		`${runAgain ?? `Running the whole workflow again would ${again}.`} ` +
 		'To run every item and get each failure as an output item instead, set Settings → On Error to "Continue" on this node.'
 	);
@@ -100,12 +99,11 @@ function fewerAtOnce(this: IExecuteFunctions): string {
 }
 
 /** Every other item whose request the platform may have acted on, by number: none may be run again blind. */
-function mayExistReport(items: number[], creates?: string, advice?: string): string {
+function mayExistReport(items: number[], creates: string, advice?: string): string {
 	if (items.length === 0) return '';
 	const one = items.length === 1;
 	const which = `${one ? 'item' : 'items'} ${indexRanges(items)}`;
-	const done = creates ? `created a ${creates} for ${which}` : `processed the request of ${which}`;
-	return `Of the other items, the platform may have ${done} (n8n counts items from 0): ${advice ?? `check the platform before you run ${one ? 'it' : 'them'} again.`}`;
+	return `Of the other items, the platform may have created a ${creates} for ${which} (n8n counts items from 0): ${advice ?? `check the platform before you run ${one ? 'it' : 'them'} again.`}`;
 }
 
 /** Other items that failed while the run stopped, in their own words; past a few, named by number. */
@@ -129,7 +127,7 @@ function runFailure(
 	succeeded: number[],
 	total: number,
 	platform: PlatformClient,
-	creates?: string,
+	creates: string,
 	advice?: GuardAdvice,
 ) {
 	const mayMatter = failures.filter(({ itemIndex }) => !platform.wasHeldBack(itemIndex));

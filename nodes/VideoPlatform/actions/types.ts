@@ -15,8 +15,8 @@ interface OperationParts {
 export interface ItemOperation extends OperationParts {
 	kind: 'item';
 	execute(this: IExecuteFunctions, itemIndex: number, platform: PlatformRequester): Promise<IDataObject>;
-	/** What a successful item creates on the platform, e.g. "room"; named when a run stops part-way. */
-	creates?: string;
+	/** What a successful item creates on the platform, e.g. "room"; named in its errors and when a run stops part-way. */
+	creates: string;
 	/** Decides before any request which items are sent (Room → Create's Create Once Per Key). */
 	guardRun?(this: IExecuteFunctions): Promise<GuardedRun | undefined>;
 }

@@ -93,7 +93,7 @@ export class PlatformClient {
 	constructor(
 		private readonly context: IExecuteFunctions,
 		/** What a successful request creates, e.g. "room", to say what may exist after a failure. */
-		private readonly creates?: string,
+		private readonly creates: string,
 		{ clock = systemClock, policy = {} }: TransportOptions = {},
 	) {
 		this.clock = clock;
@@ -255,7 +255,7 @@ interface FailedRequest {
 	/** The API key as sent, so that it can be removed from anything the platform echoes. */
 	secret: string;
 	/** What a successful request creates, e.g. "room"; used to say what may exist now. */
-	creates?: string;
+	creates: string;
 }
 
 /** "12.5 s": every duration a user reads. */
@@ -302,9 +302,6 @@ const WHY_STOPPED: Record<StopReason, string> = {
 
 type Words = { message: string; description?: string };
 
-function nothingCreated(creates?: string): string {
-	return creates ? `no ${creates} was created for it` : 'the platform did not process it';
-}
 
 /** An error status's words; `said` is the platform's own message, if it gave one. */
 function statusWords(status: number, failed: FailedRequest, said: string): Words {
@@ -446,12 +443,12 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 		case 'stopped-before-sending':
 			return {
 				message: `${WHY_STOPPED[outcome.reason]} before this item was sent`,
-				description: `${NOTHING_SENT} for this item, so ${nothingCreated(failed.creates)}.`,
+				description: `${NOTHING_SENT} for this item, so no ${failed.creates} was created for it.`,
 			};
 		case 'stopped-after-429':
 			return {
 				message: `${WHY_STOPPED[outcome.reason]} while this item waited to be sent again after HTTP 429`,
-				description: `The platform had refused it with HTTP 429 and it was not sent again, so ${nothingCreated(failed.creates)}.`,
+				description: `The platform had refused it with HTTP 429 and it was not sent again, so no ${failed.creates} was created for it.`,
 			};
 		case 'unreachable':
 		case 'handshake-failed': {
@@ -508,8 +505,7 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 function requestError(outcome: Failure, failed: FailedRequest): NodeApiError {
 	const words = failureWords(outcome, failed);
 	// A 5xx's own words already say that the platform may have acted.
-	const done = failed.creates ? `created the ${failed.creates}` : 'processed the request';
-	const unknownEnd = mayHaveActed(outcome) && outcome.kind !== 'error-status' ? `The platform may have ${done}; it was not sent again. ${CHECK_BEFORE_AGAIN}` : '';
+	const unknownEnd = mayHaveActed(outcome) && outcome.kind !== 'error-status' ? `The platform may have created the ${failed.creates}; it was not sent again. ${CHECK_BEFORE_AGAIN}` : '';
 	const description = [unknownEnd, words.description ?? ''].filter(Boolean).join(' ');
 	// Every outcome with an HTTP answer carries its status; a 429 given up on has none of its own.
 	const status = 'status' in outcome ? outcome.status : outcome.kind === 'rate-limit-exhausted' ? 429 : undefined;
@@ -528,7 +524,7 @@ function requestError(outcome: Failure, failed: FailedRequest): NodeApiError {
 }
 
 /** For an item whose turn never came because the run stopped. */
-export function notStartedError(node: INode, itemIndex: number, reason: StopReason, creates?: string): NodeOperationError {
+export function notStartedError(node: INode, itemIndex: number, reason: StopReason, creates: string): NodeOperationError {
 	const { message, description = '' } = failureWords({ kind: 'stopped-before-sending', reason }, { node, itemIndex, url: '', baseUrl: '', secret: '', creates });
 	return itemError(node, itemIndex, message, description);
 }
