@@ -253,6 +253,29 @@ describe("the deadline ends a read whose server went silent, through n8n's clien
 	});
 });
 
+describe('what reading an answer leaves behind', () => {
+	it('reads an answer of exactly the size limit whole', async () => {
+		const text = `{"name":"${'x'.repeat(1024 - 11)}"}`;
+		expect(Buffer.byteLength(text)).toBe(1024);
+		const outcome = await outcomeOf(Readable.from([Buffer.from(text)]), json, { maxBytes: 1024 });
+		expect(outcome).toEqual({ kind: 'answered', response: { statusCode: 201, body: JSON.parse(text) } });
+	});
+
+	it('takes its own listeners off the stream once read: n8n\'s client keeps its own on it', async () => {
+		const body = Readable.from([Buffer.from('{"id":"r1"}')]);
+		const before = ['data', 'end', 'error', 'close'].map((event) => body.listenerCount(event));
+		await outcomeOf(body, json);
+		// An 'error' listener stays on purpose: a late error of a stream given up on is ignored, not thrown.
+		expect(['data', 'end', 'close'].map((event) => body.listenerCount(event))).toEqual([before[0], before[1], before[3]]);
+	});
+
+	it('drops the answer of a redirect unread: its stream is destroyed', async () => {
+		const body = new Readable({ read() {} });
+		expect((await outcomeOf(body, { location: 'https://elsewhere.example/' }, { statusCode: 302 })).kind).toBe('redirected');
+		expect(body.destroyed).toBe(true);
+	});
+});
+
 describe('an answer with no body at all', () => {
 	it('reads an error answer without a body as one with no words, and a 2xx one as an empty answer', async () => {
 		expect(await outcomeOf(undefined as never, {}, { statusCode: 500 })).toEqual({ kind: 'error-status', status: 500, body: '' });
