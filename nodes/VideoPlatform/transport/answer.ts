@@ -232,8 +232,8 @@ function readStream(body: BodyStream, maxBytes: number, chunks: Buffer[], deadli
 		if (body.readableEnded) finish({ outcome: 'whole' });
 		else if (body.errored) finish({ error: body.errored });
 		else if (body.destroyed) finish({ outcome: 'cut-off' });
-		else if (deadline.ended) onDeadline();
 		else {
+			// Called at once if the deadline has already ended.
 			stopWatching = deadline.onEnd(onDeadline);
 			// A 'data' listener does not restart a stream someone paused.
 			body.resume?.();

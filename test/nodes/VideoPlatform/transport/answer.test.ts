@@ -265,8 +265,13 @@ describe('what reading an answer leaves behind', () => {
 		const body = Readable.from([Buffer.from('{"id":"r1"}')]);
 		const before = ['data', 'end', 'error', 'close'].map((event) => body.listenerCount(event));
 		await outcomeOf(body, json);
-		// An 'error' listener stays on purpose: a late error of a stream given up on is ignored, not thrown.
-		expect(['data', 'end', 'close'].map((event) => body.listenerCount(event))).toEqual([before[0], before[1], before[3]]);
+		// One 'error' listener stays on purpose: a late error of a stream given up on is ignored, not thrown.
+		expect(['data', 'end', 'error', 'close'].map((event) => body.listenerCount(event))).toEqual([before[0], before[1], before[2] + 1, before[3]]);
+	});
+
+	it('reads a Buffer answer of exactly the size limit whole', async () => {
+		const text = `{"name":"${'x'.repeat(1024 - 11)}"}`;
+		expect((await outcomeOf(Buffer.from(text), json, { maxBytes: 1024 })).kind).toBe('answered');
 	});
 
 	it('drops the answer of a redirect unread: its stream is destroyed', async () => {
@@ -279,7 +284,7 @@ describe('what reading an answer leaves behind', () => {
 describe('an answer with no body at all', () => {
 	it('reads an error answer without a body as one with no words, and a 2xx one as an empty answer', async () => {
 		expect(await outcomeOf(undefined as never, {}, { statusCode: 500 })).toEqual({ kind: 'error-status', status: 500, body: '' });
-		expect((await outcomeOf(null as never, {}, { statusCode: 201 })).kind).toBe('answered');
+		expect(await outcomeOf(null as never, {}, { statusCode: 201 })).toEqual({ kind: 'answered', response: { statusCode: 201, body: '' } });
 	});
 });
 
@@ -292,7 +297,7 @@ describe('an answer from a stream in another state', () => {
 		expect(await outcomeOf(body)).toEqual({ kind: 'answered', response: { statusCode: 201, body: { id: 'r1' } } });
 	});
 
-	it('after the deadline passed, a stream already closed before its end is a timeout, and one already read to its end is the answer', async () => {
+	it('after the deadline passed, a stream closed before its end or still open is a timeout (and is destroyed), and one already read to its end is the answer', async () => {
 		const expired = () => {
 			const deadline = new Deadline(5000);
 			deadline.end('expired');
@@ -306,6 +311,26 @@ describe('an answer from a stream in another state', () => {
 		ended.resume();
 		await new Promise((resolve) => ended.on('end', resolve));
 		expect((await outcomeOf(ended, {}, { deadline: expired() })).kind).toBe('answered');
+		const live = new Readable({ read() {} });
+		expect((await outcomeOf(live, {}, { deadline: expired() })).kind).toBe('timeout');
+		expect(live.destroyed).toBe(true);
+	});
+
+	it('a stream already destroyed without an error is cut off at once, not at the deadline', async () => {
+		const body = new Readable({ read() {} });
+		body.destroy();
+		// Its close event has been and gone: nothing more will come from it.
+		await new Promise((resolve) => body.on('close', resolve));
+		const read = outcomeOf(body, json, { deadline: new Deadline(60_000) });
+		const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting after 1 s'), 1000).unref());
+		expect(await Promise.race([read, waited])).toEqual({ kind: 'cut-off', status: 201 });
+	});
+
+	it('a stream error whose code holds a decoder\'s prefix only inside it (E_Z_DATA_ERROR) is a cut-off, not undecodable', async () => {
+		const body = new Readable({ read() {} });
+		body.on('error', () => {});
+		body.destroy(Object.assign(new Error('broke'), { code: 'E_Z_DATA_ERROR' }));
+		expect((await outcomeOf(body)).kind).toBe('cut-off');
 	});
 
 	it('a stream already destroyed by a failed decompression is undecodable, not cut off', async () => {
