@@ -299,10 +299,14 @@ describe('Runs sharing a credential in one process', () => {
 		await first.request(createRoom, 10);
 		expect(statuses().slice(10)).toEqual([429, 201]);
 
-		// Ten at once from the second run: spaced at the learned rate, so the platform takes them all.
-		// With a pacer of its own, the second run would send them together and get a 429.
+		// Ten at once from the second run, spaced at the learned rate: one every 102 ms. With a pacer of its own
+		// it would send them together, and nine would arrive at once. The spacing is asserted, not that no 429
+		// came: 2 % below the limit, a request a loaded machine delays can meet the next second's (then retried).
 		await Promise.all(Array.from({ length: 10 }, async (_, i) => await second.request(createRoom, i)));
-		expect(statuses().slice(12)).toEqual(Array(10).fill(201));
-		expect(second.rateLimits.refused).toBe(0);
+		const created = sandbox.state.requests.slice(12).filter((r: { status: number }) => r.status === 201);
+		const arrivals = created.map((r: { at: string }) => Date.parse(r.at));
+		expect(created).toHaveLength(10);
+		// 0, 102, 204 and 306 ms, or one more where a late timer's slot is made up.
+		expect(arrivals.filter((at: number) => at - Math.min(...arrivals) < 300).length).toBeLessThanOrEqual(5);
 	});
 });
