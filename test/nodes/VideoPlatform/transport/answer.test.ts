@@ -78,6 +78,11 @@ describe('a 2xx answer read whole is decoded', () => {
 		['text without a Content-Type', {}, 'Created', 'Created'],
 		['an empty body', json, '', ''],
 		['an identity Content-Encoding', { ...json, 'content-encoding': 'identity' }, '{"id":"r1"}', { id: 'r1' }],
+		['identity twice, with a space', { ...json, 'content-encoding': 'identity, identity' }, '{"id":"r1"}', { id: 'r1' }],
+		['an empty Content-Encoding', { ...json, 'content-encoding': '' }, '{"id":"r1"}', { id: 'r1' }],
+		['JSON in a charset written with spaces around =', { 'content-type': 'text/plain; charset = latin1' }, Buffer.from('"caf\u00e9"', 'latin1'), 'caf\u00e9'],
+		['JSON with an empty charset, read as UTF-8', { 'content-type': 'application/json; charset=' }, '{"id":"r1"}', { id: 'r1' }],
+		['text whose Content-Type only mentions JSON in a parameter', { 'content-type': 'text/plain; profile=application/json' }, 'Created', 'Created'],
 	])('%p', async (_case, headers, text, expected) => {
 		expect(await decoded(text, headers)).toEqual(expected);
 	});
@@ -86,6 +91,9 @@ describe('a 2xx answer read whole is decoded', () => {
 		['a coding the client left', { 'content-encoding': 'gzip, gzip' }, 'its Content-Encoding is "gzip, gzip", which the node cannot read'],
 		['an unknown coding', { 'content-encoding': 'x-custom' }, 'its Content-Encoding is "x-custom", which the node cannot read'],
 		['JSON that is not JSON', json, 'it is labelled JSON but is not valid JSON'],
+		['JSON that is not JSON, labelled with spaces', { 'content-type': '  application/json ; charset=utf-8' }, 'it is labelled JSON but is not valid JSON'],
+		['+json that is not JSON', { 'content-type': 'application/vnd.api+json' }, 'it is labelled JSON but is not valid JSON'],
+		['a coding after identity', { 'content-encoding': 'identity, gzip' }, 'its Content-Encoding is "identity, gzip", which the node cannot read'],
 	])('%p fails the item: the room may exist', async (_case, headers, why) => {
 		const error = await decodeError('{"id":', headers);
 		expect(error.message).toBe(`The platform's answer (HTTP 201) could not be decoded: ${why} [item 2]`);
