@@ -101,6 +101,10 @@ describe('a 2xx answer read whole is decoded', () => {
 		expect(error.httpCode).toBe('201');
 	});
 
+	it('bytes that are not text in the declared charset are refused, never shown as replacement characters', async () => {
+		expect(await outcomeOf(Buffer.from([0x22, 0xe9, 0x22]), json)).toEqual({ kind: 'undecodable', status: 201, why: 'not-in-charset', label: 'utf-8' });
+	});
+
 	it('a body the client could not decompress', async () => {
 		const error = await decodeError(failingWith('Z_DATA_ERROR'), json);
 		expect(error.message).toBe(
