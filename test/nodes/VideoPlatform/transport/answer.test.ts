@@ -275,6 +275,8 @@ describe('a Content-Length the body does not match: n8n\'s client inflated it, s
 		['a length that is not a number (x5), which says nothing', 201, 'x5', '', { kind: 'answered', response: { statusCode: 201, body: '' } }],
 		['a length that is not a number (5x), which says nothing', 201, '5x', '', { kind: 'answered', response: { statusCode: 201, body: '' } }],
 		['a 204, whose Content-Length describes no body', 204, '5', '', { kind: 'answered', response: { statusCode: 204, body: '' } }],
+		['a JSON number of another length, whose end cannot show it whole', 201, '5', '42', { kind: 'undecodable', status: 201, why: 'inflated-unverified' }],
+		['a JSON object of another length, whose closing brace shows it whole', 201, '3', '{"id":"r1"}', { kind: 'answered', response: { statusCode: 201, body: { id: 'r1' } } }],
 	])('%s', async (_case, statusCode, length, body, expected) => {
 		expect(await outcomeOf(body, { 'content-length': length }, { statusCode })).toEqual(expected);
 	});
