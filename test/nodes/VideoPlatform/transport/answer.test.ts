@@ -282,6 +282,24 @@ describe('a Content-Length the body does not match: n8n\'s client inflated it, s
 	});
 });
 
+describe('the status decides how an answer is read', () => {
+	it('takes 300 as a redirect, also without any headers, and 199 as an error status', async () => {
+		expect(await outcomeOf(Buffer.alloc(0), {}, { statusCode: 300 })).toEqual({ kind: 'redirected', status: 300, location: undefined });
+		expect(await readOutcome({ statusCode: 302, body: Buffer.alloc(0) } as IN8nHttpFullResponse, 1024, new Deadline(5000))).toEqual({
+			kind: 'redirected',
+			status: 302,
+			location: undefined,
+		});
+		expect((await outcomeOf(Buffer.from('early'), {}, { statusCode: 199 })).kind).toBe('error-status');
+	});
+
+	it('keeps an answer read whole when the run is stopped as it ends: the room it names exists', async () => {
+		const deadline = new Deadline(5000);
+		deadline.end('cancelled');
+		expect(await outcomeOf(Buffer.from('{"id":"r1"}'), json, { deadline })).toEqual({ kind: 'answered', response: { statusCode: 201, body: { id: 'r1' } } });
+	});
+});
+
 describe('what reading an answer leaves behind', () => {
 	it('reads an answer of exactly the size limit whole', async () => {
 		const text = `{"name":"${'x'.repeat(1024 - 11)}"}`;
