@@ -65,6 +65,13 @@ describe('PlatformClient against a real local server', () => {
 		});
 	});
 
+	it('works in an n8n that gives nodes no cancel signal', async () => {
+		sandbox = await startSandbox();
+		const context = contextFor(sandbox.url) as IExecuteFunctions & { getExecutionCancelSignal?: unknown };
+		context.getExecutionCancelSignal = undefined;
+		expect((await send(context, createRoom, 0)).statusCode).toBe(201);
+	});
+
 	it('sends what users paste into the credential in its normalized form', async () => {
 		// The forms themselves are platform.test's; this proves the transport applies them.
 		sandbox = await startSandbox();
@@ -247,6 +254,16 @@ describe('PlatformClient against a real local server', () => {
 			expect(sandbox.state.counts.total).toBe(1);
 		});
 
+		it('waits a Retry-After that reaches the total wait budget exactly, and gives up only beyond it', async () => {
+			const clock = fakeClock();
+			sandbox = await startSandbox({ rateLimit: 1, now: () => 0 });
+			const context = contextFor(sandbox.url);
+			await send(context, createRoom, 0, { clock });
+			const rateLimit = { maxRetries: 10, maxTotalWaitMs: 2000, fallbackDelayMs: 1000, minDelayMs: 1000 };
+			await failureOf(send(context, createRoom, 0, { clock, policy: { rateLimit } }));
+			expect(clock.sleeps).toEqual([1000, 1000]);
+		});
+
 				it('does not wait beyond the total wait budget', async () => {
 			const clock = fakeClock();
 			sandbox = await startSandbox({ rateLimit: 1, now: () => 0 });
@@ -411,6 +428,11 @@ describe('error mapping', () => {
 		expect(error.description).toMatch(hint);
 		expect(error.httpCode).toBe(String(status));
 		expect(error.context.itemIndex).toBe(2);
+	});
+
+	it('quotes nothing where the platform gave no words: the message ends at the status', async () => {
+		const error = await createRoomFailureOn(errorStatus(422, ''));
+		expect(error.message).toBe('The platform rejected the request (HTTP 422) [item 2]');
 	});
 
 	it('removes the key when the platform echoes it', async () => {

@@ -41,6 +41,22 @@ async function failureAfterStop(pending: Promise<unknown>, stop: () => void) {
 }
 
 describe('the user stops the execution', () => {
+	it('while the pacer still holds an item that a 429 refused: says it waited to be sent again, and counts it as held back', async () => {
+		sandbox = await lockedOut('1');
+		const cancel = new AbortController();
+		// Time stands still: the item's own wait after its 429 ends, the pacer, paused as long, still holds
+		// it, and the stop lands during that second wait.
+		let sleeps = 0;
+		const clock: Clock = { now: () => 0, sleep: async () => void (++sleeps === 2 && cancel.abort()) };
+		const context = createExecuteContext({ credentials: { baseUrl: sandbox.url, apiKey: SANDBOX_KEY }, cancelSignal: cancel.signal });
+		const client = new PlatformClient(context, 'room', { clock });
+		const { error } = await failureAfterStop(client.request(createRoom, 2), () => {});
+		expect(error.message).toBe('The execution was stopped while this item waited to be sent again after HTTP 429 [item 2]');
+		expect(sandbox.state.counts.total).toBe(1);
+		expect(client.wasHeldBack(2)).toBe(true);
+	});
+
+
 	it('while an item waits out a long Retry-After: it ends at once and is not sent again', async () => {
 		sandbox = await lockedOut('20');
 		const { client, cancel } = stoppableClient(sandbox.url);
@@ -102,6 +118,8 @@ describe('the user stops the execution', () => {
 		expect(error.description).toBe('Nothing was sent for this item, so no room was created for it.');
 		await first;
 		expect(sandbox.state.counts.total).toBe(1);
+		// Held back, both: the one never sent and the one refused with 429. A failed run's report puts another item's error first.
+		expect([client.wasHeldBack(1), client.wasHeldBack(0)]).toEqual([true, true]);
 	});
 
 	it('while the platform is slow to answer: it ends at once, and says the room may exist', async () => {
@@ -114,6 +132,8 @@ describe('the user stops the execution', () => {
 		expect(msAfterStop).toBeLessThan(1000);
 		expect(error.message).toBe("The execution was stopped while this item's request was waiting for its answer [item 2]");
 		expect(error.description).toBe(MAY_HAVE_CREATED_ROOM);
+		// Sent, so not held back: a failed run's report names it among those the platform may have acted on.
+		expect(client.wasHeldBack(2)).toBe(false);
 	});
 
 	it('before the run sends anything: nothing is sent', async () => {
