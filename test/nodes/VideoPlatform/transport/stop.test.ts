@@ -72,6 +72,17 @@ describe('the user stops the execution', () => {
 		expect(sandbox.state.counts.total).toBe(1);
 	});
 
+	it('an answer that comes after the deadline is dropped unread: its stream is destroyed, its connection not left open', async () => {
+		const late = new PassThrough();
+		let answer: (response: unknown) => void = () => {};
+		const http: HttpHandler = async () => await new Promise((resolve) => (answer = resolve));
+		const context = createExecuteContext({ credentials: { baseUrl: 'https://video.example.com', apiKey: SANDBOX_KEY }, http });
+		const error = await new PlatformClient(context, 'room', { policy: { deadlineMs: 50 } }).request(createRoom, 0).catch((caught: NodeApiError) => caught);
+		expect((error as NodeApiError).message).toMatch(/\(timeout\) \[item 0\]$/);
+		answer({ statusCode: 201, headers: {}, body: late });
+		await until(() => late.destroyed);
+	});
+
 	it('while a 429 answer is still being read: it ends at once, not after the Retry-After', async () => {
 		const answer = new PassThrough();
 		let sent = 0;
