@@ -341,7 +341,8 @@ function redirectTarget(location: unknown, requestUrl: string): URL | undefined 
 	const value = Array.isArray(location) ? (location[0] as unknown) : location;
 	if (typeof value !== 'string' || value.trim() === '') return undefined;
 	try {
-		return new URL(value.trim(), requestUrl);
+		// The URL parser drops spaces around it itself.
+		return new URL(value, requestUrl);
 	} catch {
 		return undefined;
 	}

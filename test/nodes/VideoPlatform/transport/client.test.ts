@@ -598,6 +598,25 @@ describe('the Base URL a redirect suggests', () => {
 		expect(description).toContain("Check the Base URL in the Video Platform API credential: it should be the platform's API address itself.");
 	});
 
+	it('suggests no Base URL for a redirect to another path, or to the very address the request went to', async () => {
+		const check = "Check the Base URL in the Video Platform API credential: it should be the platform's API address itself.";
+		for (const location of ['https://video.example.com/api/v2/sessions', 'https://video.example.com/v1/rooms']) {
+			const description = await advice(location);
+			expect(description).toContain(check);
+			expect(plainly(description)).toBeUndefined();
+			expect(description).not.toMatch(/use \S+ as the Base URL/i);
+		}
+	});
+
+	it('says where a redirect leads: nowhere valid for a blank Location, a scheme for one that is not a web address', async () => {
+		expect((await createRoomFailureOn(redirect(301, '   '))).message).toMatch(/ without a valid address to go to,/);
+		expect((await createRoomFailureOn(redirect(301, 'javascript:alert(1)'))).message).toMatch(/ to a javascript: address, not a web address,/);
+	});
+
+	it('to the same origin: says only that redirects are never followed, since that origin did get the request', async () => {
+		expect(await advice('https://video.example.com/api/v1/rooms')).toMatch(/The node never follows redirects, so that the API key goes only to the Base URL's address\.$/);
+	});
+
 	it('HTTP 301 from https:// to http:// on another host: no http:// address either', async () => {
 		expect(await advice('http://other.example/v1/rooms')).toMatch(/^The redirect leads from https:\/\/ to http:\/\/.* Check the Base URL/);
 	});
