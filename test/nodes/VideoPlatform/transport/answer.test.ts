@@ -131,6 +131,7 @@ describe('JSON nested too deeply to be copied and saved as an item', () => {
 			"The platform's answer (HTTP 201) is JSON nested more than 100 levels deep, more than the node accepts [item 2]",
 		);
 		expect(error.description).toMatch(new RegExp(`^${MAY_HAVE.replace(/[.;]/g, '\\$&')} `));
+		expect(error.description).toContain('nested this deeply');
 		expect(error.httpCode).toBe('201');
 	});
 
@@ -499,7 +500,7 @@ describe('a TLS handshake that failed: nothing was sent', () => {
 		expect(error.message).toBe(
 			`${cannotReach}: the server asks for a client certificate, which the node does not send [item 2]`,
 		);
-		expect(error.description).toMatch(/^Nothing was sent\./);
+		expect(error.description).toMatch(/^Nothing was sent\. Use a Base URL of the platform that does not require a client certificate \(mutual TLS\); the node cannot present one\./);
 	});
 
 	it.each([

@@ -433,6 +433,10 @@ describe('error mapping', () => {
 	it('quotes nothing where the platform gave no words: the message ends at the status', async () => {
 		const error = await createRoomFailureOn(errorStatus(422, ''));
 		expect(error.message).toBe('The platform rejected the request (HTTP 422) [item 2]');
+		expect(error.description).toBe("Check this item's values against the platform's message above.");
+		// n8n shows these in the error's details: the URL and message, as clean as the message itself.
+		expect(error.errorResponse).toEqual({ httpCode: '422', url: 'https://video.example.com/v1/rooms', message: 'The platform rejected the request (HTTP 422)' });
+		expect(error.messages).toEqual(['The platform rejected the request (HTTP 422)']);
 	});
 
 	it('removes the key when the platform echoes it', async () => {
