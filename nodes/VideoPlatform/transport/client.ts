@@ -302,7 +302,6 @@ const WHY_STOPPED: Record<StopReason, string> = {
 
 type Words = { message: string; description?: string };
 
-
 /** An error status's words; `said` is the platform's own message, if it gave one. */
 function statusWords(status: number, failed: FailedRequest, said: string): Words {
 	const quoted = said ? `: ${said}` : '';
