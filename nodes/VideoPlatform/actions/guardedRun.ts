@@ -3,9 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 /** How the items a guard let through ended, by index, so that it records what it must. */
 export interface SentItems {
 	created: number[];
-	/** Sent, and the platform may have acted: the outcome is unknown. */
-	mayExist: number[];
-	/** Not sent, or definitely refused. */
+	/** Not sent, or definitely refused (an item the platform may have acted on is in neither list). */
 	notCreated: number[];
 }
 

@@ -68,15 +68,10 @@ function partWayReport(succeeded: number[], creates: string, runAgain?: string):
 
 type GuardAdvice = Extract<GuardedRun, { kind: 'send' }>['advice'];
 
-/** Of the items sent, which got their room, which may have one, and which have none. */
+/** Of the items sent, which got their room and which have none (the others may have one). */
 function sentItems(sent: number[], succeeded: number[], platform: PlatformClient): SentItems {
 	const created = new Set(succeeded);
-	const unknown = sent.filter((itemIndex) => !created.has(itemIndex));
-	return {
-		created: succeeded,
-		mayExist: unknown.filter((itemIndex) => platform.mayHaveActedFor(itemIndex)),
-		notCreated: unknown.filter((itemIndex) => !platform.mayHaveActedFor(itemIndex)),
-	};
+	return { created: succeeded, notCreated: sent.filter((itemIndex) => !created.has(itemIndex) && !platform.mayHaveActedFor(itemIndex)) };
 }
 
 /** Of the other failures, this many are quoted in the run's error; all are named by number. */

@@ -558,7 +558,20 @@ describe('the run that stops at a failure says what it had already done', () => 
 	it('says nothing of the kind when nothing had succeeded', async () => {
 		const { result } = run(3, { maxConcurrentRequests: 1 }, ['Room 0'], false);
 		const error = await failureOf(result);
-		expect(error.description).not.toContain('This run stopped at this failure');
+		expect(error.description).toBe("Check this item's values against the platform's message above.");
+	});
+
+	it('names the items in index order, whatever order their rooms came in', async () => {
+		const items = Array.from({ length: 6 }, (_, i) => ({ json: { name: `Room ${i}` } }));
+		// Later items are answered sooner; Room 5 is refused last.
+		const http = jest.fn(async (options: IHttpRequestOptions) => {
+			const index = Number((JSON.parse(String(options.body)) as { name: string }).name.split(' ')[1]);
+			await new Promise((resolve) => setTimeout(resolve, (6 - index) * 15));
+			return index === 5 ? { statusCode: 422, body: '{"message":"name is reserved"}' } : { statusCode: 201, body: '{}' };
+		});
+		const context = createExecuteContext({ credentials: loopCredentials, items, continueOnFail: false, http, parameters: { name: (i: number) => items[i].json.name, type: 'conference', options: { maxConcurrentRequests: 6 } } });
+		const error = await failureOf(router.call(context));
+		expect(error.description).toContain('5 items had already got a room in it (items 0-4;');
 	});
 });
 
