@@ -20,9 +20,12 @@ import { MemoryDeduplicator } from './memoryDeduplicator';
  * operation reaches it through `helpers.checkProcessedAndRecord`; `calls` records each call.
  * `betweenReadAndWrite` lets other checks in between a check's read and its write.
  */
+let stores = 0;
+
 export function createDeduplicationStore(betweenReadAndWrite?: (items: DeduplicationItemTypes[]) => Promise<void>) {
 	const database = new MemoryDeduplicator(betweenReadAndWrite);
-	const workflow = { id: 'workflow-1' } as Workflow;
+	// A workflow of its own for each store: the node remembers the keys it let through per list.
+	const workflow = { id: `workflow-${++stores}` } as Workflow;
 	const calls: Array<{ items: DeduplicationItemTypes[]; scope: DeduplicationScope; options: ICheckProcessedOptions }> = [];
 	return {
 		calls,

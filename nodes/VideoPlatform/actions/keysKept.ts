@@ -43,3 +43,39 @@ export async function confirmKeysKept(
 		if (result.missing.length === 0) break;
 	}
 }
+
+/**
+ * A write that lands after a run's last confirmation (a process stalled for longer than the
+ * pauses) still drops its keys. So every later check of the same list in this n8n process asks
+ * for this process's latest keys again, at no extra check: n8n records again any it lost. Bounded
+ * so that a key n8n rightly forgot is not brought back: the last minute, at most 50 keys and a
+ * tenth of Keys Remembered, none longer than 1,000 characters (memory).
+ */
+const ASK_AGAIN_FOR_MS = 60_000;
+const ASK_AGAIN_AT_MOST = 50;
+const ASK_AGAIN_KEY_LENGTH = 1_000;
+
+/** Per list, the keys this n8n process let through lately, oldest first. */
+const letThrough = new Map<string, Array<{ key: string; at: number }>>();
+
+function latest(list: string, now: number): Array<{ key: string; at: number }> {
+	const kept = (letThrough.get(list) ?? []).filter((entry) => now - entry.at < ASK_AGAIN_FOR_MS).slice(-ASK_AGAIN_AT_MOST);
+	if (kept.length > 0) letThrough.set(list, kept);
+	else letThrough.delete(list);
+	return kept;
+}
+
+/** The keys to ask for again before a run's own `keys` (oldest first, so n8n forgets them first). */
+export function keysToAskAgain(list: string, keys: readonly string[], maxEntries: number, now: number): string[] {
+	const own = new Set(keys);
+	const again = latest(list, now).filter((entry) => !own.has(entry.key));
+	return again.slice(again.length - Math.min(again.length, Math.floor(maxEntries / 10))).map((entry) => entry.key);
+}
+
+/** Notes the keys a run let through, for the later checks of the list in this process. */
+export function noteLetThrough(list: string, keys: readonly string[], now: number): void {
+	const added = new Set(keys.filter((key) => key.length <= ASK_AGAIN_KEY_LENGTH));
+	if (added.size === 0) return;
+	const earlier = latest(list, now).filter((entry) => !added.has(entry.key));
+	letThrough.set(list, [...earlier, ...[...added].map((key) => ({ key, at: now }))].slice(-ASK_AGAIN_AT_MOST));
+}

@@ -9,7 +9,8 @@ import { quotable } from '../../shared/secretTraces';
 import { RunStop, systemClock } from '../../transport/stop';
 import type { KeyScope } from '../rememberedKeys';
 import { checkTwiceIfListNew, keysRememberedField, readKeysRemembered, readScope, storeFailureAdvice, timedCheck } from '../rememberedKeys';
-import { confirmKeysKept } from '../keysKept';
+import { confirmKeysKept, keysToAskAgain, noteLetThrough } from '../keysKept';
+import { listOf } from '../oneCheckAtATime';
 
 /** Delivery Key's default as n8n stores it: the expression for the trigger's key. */
 const DEFAULT_DELIVERY_KEY = `=${DELIVERY_KEY_EXPRESSION}`;
@@ -88,8 +89,9 @@ function readKey(this: IExecuteFunctions, itemIndex: number, fromItem: string | 
  * Asks n8n which keys are new, once for the whole run, and has it remember them; once more if the
  * list was being created at the same moment (by another n8n process: in this one, checks of a list
  * wait for each other). Then makes sure that a check in another process did not write the new keys
- * over (confirmKeysKept). A failure is returned, not thrown, so that Continue On Fail can turn it
- * into error items.
+ * over (confirmKeysKept); the check also asks again for the keys this process let through lately
+ * (keysToAskAgain), so n8n records again those such a write dropped after their run ended. A
+ * failure is returned, not thrown, so that Continue On Fail can turn it into error items.
  */
 async function newKeys(
 	this: IExecuteFunctions,
@@ -99,9 +101,14 @@ async function newKeys(
 ): Promise<Set<string> | NodeOperationError> {
 	if (keys.length === 0) return new Set();
 	const check = timedCheck.call(this, scope, maxEntries);
+	const list = listOf(this, scope);
 	try {
-		const { missing: fresh, ms } = await checkTwiceIfListNew(check, keys);
+		const again = keysToAskAgain(list, keys, maxEntries, systemClock.now());
+		const { missing, ms } = await checkTwiceIfListNew(check, [...again, ...keys]);
+		const own = new Set(keys);
+		const fresh = missing.filter((key) => own.has(key));
 		if (fresh.length > 0) {
+			noteLetThrough(list, fresh, systemClock.now());
 			await confirmKeysKept(check, fresh, ms, { clock: systemClock, stop: new RunStop(this.getExecutionCancelSignal?.()) });
 		}
 		return new Set(fresh);

@@ -1,7 +1,10 @@
-import { confirmKeysKept } from '../../../../nodes/VideoPlatform/actions/keysKept';
+import fc from 'fast-check';
+
+import { confirmKeysKept, keysToAskAgain, noteLetThrough } from '../../../../nodes/VideoPlatform/actions/keysKept';
 import type { TimedCheck } from '../../../../nodes/VideoPlatform/actions/keysKept';
 import type { Clock } from '../../../../nodes/VideoPlatform/transport/stop';
 import { RunStop } from '../../../../nodes/VideoPlatform/transport/stop';
+import { anyText } from '../../../helpers/unicode';
 
 // As docs/trigger.md (Drop Redelivered in queue mode) says: the node waits three times as long as its check took,
 // at least 100 ms, at most 2 s, and asks again at most 3 times.
@@ -82,5 +85,78 @@ describe('confirm keys kept', () => {
 		const { check, asked } = scriptedCheck([new Error('Connection terminated'), { missing: [], ms: 1 }]);
 		await expect(confirmKeysKept(check, ['k1'], 1, { clock, stop: new RunStop() })).resolves.toBeUndefined();
 		expect(asked).toHaveLength(1);
+	});
+});
+
+// As docs/trigger.md (Drop Redelivered in queue mode) says: later checks in the same n8n process ask
+// again for its keys of the last minute, at most 50 and a tenth of Keys Remembered.
+const ASK_AGAIN_FOR_MS = 60_000;
+const ASK_AGAIN_AT_MOST = 50;
+
+describe('keys asked for again by later checks', () => {
+	let lists = 0;
+	/** A list no other test notes keys on: the keys are kept per n8n process. */
+	const newList = () => `workflow-${++lists}\u0000n:node`;
+	const keys = (count: number, prefix = 'k') => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+
+	it("are the keys let through on the same list, oldest first, without the run's own or another list's", () => {
+		const list = newList();
+		noteLetThrough(list, ['a', 'b'], 0);
+		noteLetThrough(newList(), ['other'], 0);
+		noteLetThrough(list, ['c'], 10);
+		expect(keysToAskAgain(list, ['b', 'new'], 10_000, 20)).toEqual(['a', 'c']);
+		expect(keysToAskAgain(newList(), [], 10_000, 20)).toEqual([]);
+	});
+
+	it('are those of the last minute only', () => {
+		const list = newList();
+		noteLetThrough(list, ['old'], 0);
+		noteLetThrough(list, ['late'], 1);
+		expect(keysToAskAgain(list, [], 10_000, ASK_AGAIN_FOR_MS - 1)).toEqual(['old', 'late']);
+		expect(keysToAskAgain(list, [], 10_000, ASK_AGAIN_FOR_MS)).toEqual(['late']);
+		expect(keysToAskAgain(list, [], 10_000, ASK_AGAIN_FOR_MS + 1)).toEqual([]);
+	});
+
+	it('are at most the latest 50, a key let through again counting once, as its latest', () => {
+		const list = newList();
+		noteLetThrough(list, keys(60), 0);
+		expect(keysToAskAgain(list, [], 10_000, 1)).toEqual(keys(60).slice(-ASK_AGAIN_AT_MOST));
+		noteLetThrough(list, ['k20'], 2);
+		expect(keysToAskAgain(list, [], 10_000, 3)).toEqual([...keys(60).slice(-ASK_AGAIN_AT_MOST).filter((key) => key !== 'k20'), 'k20']);
+	});
+
+	it.each([
+		[100, 10],
+		[109, 10],
+		[10, 1],
+		[9, 0],
+		[2, 0],
+		[100_000, ASK_AGAIN_AT_MOST],
+	])('with Keys Remembered %p, are at most %p, the latest: a key n8n forgot is not brought back', (maxEntries, count) => {
+		const list = newList();
+		noteLetThrough(list, keys(60), 0);
+		expect(keysToAskAgain(list, [], maxEntries, 1)).toEqual(count === 0 ? [] : keys(60).slice(-count));
+	});
+
+	it('leave out a key longer than 1,000 characters (memory), and keep one of 1,000', () => {
+		const list = newList();
+		noteLetThrough(list, ['x'.repeat(1_001), 'y'.repeat(1_000)], 0);
+		expect(keysToAskAgain(list, [], 10_000, 1)).toEqual(['y'.repeat(1_000)]);
+	});
+
+	it('for any keys in full Unicode, are keys let through, each once, none of the run, within both bounds', () => {
+		fc.assert(
+			fc.property(fc.array(fc.array(anyText({ maxLength: 8 }), { maxLength: 30 }), { maxLength: 6 }), fc.array(anyText({ maxLength: 8 })), fc.integer({ min: 1, max: 1_000 }), (runs, own, maxEntries) => {
+				const list = newList();
+				runs.forEach((run, i) => noteLetThrough(list, run, i));
+				const again = keysToAskAgain(list, own, maxEntries, runs.length);
+				const noted = new Set(runs.flat());
+				expect(again.every((key) => noted.has(key) && !own.includes(key))).toBe(true);
+				expect(new Set(again).size).toBe(again.length);
+				expect(again.length).toBeLessThanOrEqual(Math.min(ASK_AGAIN_AT_MOST, Math.floor(maxEntries / 10)));
+				const latestRun = runs.at(-1) ?? [];
+				if (maxEntries >= 10 * ASK_AGAIN_AT_MOST && latestRun.length > 0 && !own.includes(latestRun.at(-1) as string)) expect(latestRun).toContain(again.at(-1));
+			}),
+		);
 	});
 });

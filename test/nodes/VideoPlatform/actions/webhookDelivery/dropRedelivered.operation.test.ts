@@ -320,6 +320,24 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			expect(await runIn(1, raced, [delivery({ id: 'a' })])).toEqual([]);
 		});
 
+		it("records again a key that a write landing after its run's last check dropped, in the same process's next run", async () => {
+			const keyOf = (id: string) => String((delivery({ id }).json._webhook as IDataObject).deliveryKey);
+			const node = createFilterContext({ store, items: [] }).getNode();
+			/** What a late write from another process does: the list without that run's key. */
+			const lateWrite = async (id: string) => await store.helpersFor(node).removeProcessed([keyOf(id)], 'node', { mode: 'entries', maxEntries: 10_000 });
+
+			expect(await runIn(0, store, [delivery({ id: 'a' })])).toEqual(['a']);
+			await lateWrite('a');
+			expect(await runIn(0, store, [delivery({ id: 'b' })])).toEqual(['b']);
+			expect(store.calls.at(-2)?.items).toEqual([keyOf('a'), keyOf('b')]);
+			expect(await runIn(1, store, [delivery({ id: 'a', copy: true })])).toEqual([]);
+
+			// Without a later run in that process, the copy passes: the other process never let it through.
+			expect(await runIn(0, store, [delivery({ id: 'c' })])).toEqual(['c']);
+			await lateWrite('c');
+			expect(await runIn(1, store, [delivery({ id: 'c', copy: true })])).toEqual(['c']);
+		});
+
 		it('for any deliveries over two processes, with any overlap of their checks, drops every copy afterwards', async () => {
 			const id = fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }).filter((text) => text.trim() !== '');
 			const deliveries = fc.uniqueArray(fc.record({ id, process: fc.integer({ min: 0, max: 1 }), window: fc.nat(40) }), {
