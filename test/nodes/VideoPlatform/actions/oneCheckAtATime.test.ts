@@ -45,6 +45,16 @@ describe('one check at a time', () => {
 		expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends']);
 	});
 
+	it('keeps a list queued while a later check runs: a check that comes then waits for it', async () => {
+		const log: string[] = [];
+		const first = oneCheckAtATime('list', recordingCheck(log, 'a'));
+		const second = oneCheckAtATime('list', recordingCheck(log, 'b'));
+		await first;
+		const third = oneCheckAtATime('list', recordingCheck(log, 'c'));
+		await Promise.all([second, third]);
+		expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends', 'c starts', 'c ends']);
+	});
+
 	it('lets the next check run after one that threw before it awaited anything', async () => {
 		const throwing = async () => {
 			throw new Error('at once');
@@ -57,7 +67,8 @@ describe('one check at a time', () => {
 		/** The heap, collected, after checks on `lists` long-named lists, some failing, have all ended. */
 		const heapAfterChecks = async (lists: number) => {
 			const checks = Array.from({ length: lists }, (_, i) =>
-				oneCheckAtATime(`${'list '.repeat(100)}${i}`, async () => {
+				// Flat names of their own: a name joined from a shared part would hold only a few bytes of its own.
+				oneCheckAtATime(Buffer.from(`${'list '.repeat(100)}${i}`).toString('latin1'), async () => {
 					if (i % 3 === 0) throw new Error('failed');
 				}).catch(() => undefined),
 			);

@@ -212,7 +212,7 @@ describe('Retry-After, read as delta-seconds or as an HTTP date', () => {
 		expect(asked(header)).toBe(expected);
 	});
 
-	it.each([undefined, '', '   ', 'soon', '-3', {}])('ignores %p', (header) => {
+	it.each([undefined, '', '   ', 'soon', '-3', {}, '5x', 'x5', '2 seconds', '1.', '.5'])('ignores %p', (header) => {
 		expect(asked(header)).toBe(FALLBACK_MS);
 	});
 
