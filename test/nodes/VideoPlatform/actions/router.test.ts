@@ -227,6 +227,15 @@ describe('router after waiting for the rate limit', () => {
 		]);
 	});
 
+	it('names no wait when the one 429 asked for longer than the node waits', async () => {
+		const http = jest.fn(async (options: IHttpRequestOptions) =>
+			String(options.body).includes('FAIL') ? { statusCode: 429, headers: { 'retry-after': '3600' }, body: '' } : await platform(options),
+		);
+		const ctx = createExecuteContext({ credentials, items, continueOnFail: true, http, parameters: { name: (i: number) => items[i].json.name, type: 'conference', options: { maxConcurrentRequests: 1 } } });
+		await run(ctx);
+		expect(ctx.hints.map((hint) => hint.message)).toEqual(["The platform's rate limit slowed this run: 1 request got HTTP 429 (Too Many Requests)."]);
+	});
+
 	it('says nothing when no request got 429, and runs in an n8n without execution hints', async () => {
 		const ctx = context(true);
 		await run(ctx);
