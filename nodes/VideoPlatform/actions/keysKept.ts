@@ -46,26 +46,26 @@ export async function confirmKeysKept(
 
 /**
  * A write that lands after a run's last confirmation (a process stalled for longer than the
- * pauses) still drops its keys. So every later check of the same list in this n8n process asks
- * for this process's latest keys again, at no extra check: n8n records again any it lost. Bounded
- * so that a key n8n rightly forgot is not brought back: the last minute, at most 50 keys and a
- * tenth of Keys Remembered, none longer than 1,000 characters (memory).
+ * pauses) still drops its keys. So the next runs in this n8n process ask, in their own check, for
+ * the keys it let through lately: n8n records again any it lost. Bounded: the last minute, at most
+ * 50 keys and a tenth of Keys Remembered (fewer than the list keeps, so that these keys are not
+ * yet due to be forgotten while deliveries come at a usual pace), none longer than 1,000 characters.
  */
 const ASK_AGAIN_FOR_MS = 60_000;
 const ASK_AGAIN_AT_MOST = 50;
 const ASK_AGAIN_KEY_LENGTH = 1_000;
 
+type Noted = Array<{ key: string; at: number }>;
 /** Per list, the keys this n8n process let through lately, oldest first. */
-const letThrough = new Map<string, Array<{ key: string; at: number }>>();
+const letThrough = new Map<string, Noted>();
 
-function latest(list: string, now: number): Array<{ key: string; at: number }> {
-	const kept = (letThrough.get(list) ?? []).filter((entry) => now - entry.at < ASK_AGAIN_FOR_MS).slice(-ASK_AGAIN_AT_MOST);
-	if (kept.length > 0) letThrough.set(list, kept);
-	else letThrough.delete(list);
-	return kept;
+/** The list's keys of the last minute; lists whose keys are all older leave, checked again or not. */
+function latest(list: string, now: number): Noted {
+	for (const [other, noted] of letThrough) if (now - (noted.at(-1)?.at ?? -Infinity) >= ASK_AGAIN_FOR_MS) letThrough.delete(other);
+	return (letThrough.get(list) ?? []).filter((entry) => now - entry.at < ASK_AGAIN_FOR_MS);
 }
 
-/** The keys to ask for again before a run's own `keys` (oldest first, so n8n forgets them first). */
+/** The keys to ask for again in a check of `keys`, before them, so that n8n trims them first. */
 export function keysToAskAgain(list: string, keys: readonly string[], maxEntries: number, now: number): string[] {
 	const own = new Set(keys);
 	const again = latest(list, now).filter((entry) => !own.has(entry.key));
@@ -78,4 +78,12 @@ export function noteLetThrough(list: string, keys: readonly string[], now: numbe
 	if (added.size === 0) return;
 	const earlier = latest(list, now).filter((entry) => !added.has(entry.key));
 	letThrough.set(list, [...earlier, ...[...added].map((key) => ({ key, at: now }))].slice(-ASK_AGAIN_AT_MOST));
+}
+
+/** Keys removed from n8n's list on purpose (all of them without `keys`) are not asked for again. */
+export function forgetLetThrough(list: string, keys?: readonly string[]): void {
+	const removed = new Set(keys);
+	const kept = keys === undefined ? [] : (letThrough.get(list) ?? []).filter((entry) => !removed.has(entry.key));
+	if (kept.length > 0) letThrough.set(list, kept);
+	else letThrough.delete(list);
 }

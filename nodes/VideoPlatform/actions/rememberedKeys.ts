@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { quotable } from '../shared/secretTraces';
 import { systemClock } from '../transport/stop';
 import type { TimedCheck } from './keysKept';
+import { forgetLetThrough } from './keysKept';
 import { listOf, oneCheckAtATime } from './oneCheckAtATime';
 
 /**
@@ -83,14 +84,22 @@ export function storeFailureAdvice(message: string, otherwise: string): string {
 		: otherwise;
 }
 
-/** Removing keys from, and clearing, the list `timedCheck` checks: one at a time with its checks. */
+/**
+ * Removing keys from, and clearing, the list `timedCheck` checks: one at a time with its checks,
+ * and no longer asked for again by this process's later checks (keysKept.ts).
+ */
 export function keyRemoval(this: IExecuteFunctions, scope: KeyScope, maxEntries: number) {
 	const list = listOf(this, scope);
 	const options = { mode: 'entries' as const, maxEntries };
 	return {
 		remove: async (keys: string[]) => {
-			if (keys.length > 0) await oneCheckAtATime(list, async () => await this.helpers.removeProcessed(keys, scope, options));
+			if (keys.length === 0) return;
+			forgetLetThrough(list, keys);
+			await oneCheckAtATime(list, async () => await this.helpers.removeProcessed(keys, scope, options));
 		},
-		clearAll: async () => await oneCheckAtATime(list, async () => await this.helpers.clearAllProcessedItems(scope, options)),
+		clearAll: async () => {
+			forgetLetThrough(list);
+			await oneCheckAtATime(list, async () => await this.helpers.clearAllProcessedItems(scope, options));
+		},
 	};
 }

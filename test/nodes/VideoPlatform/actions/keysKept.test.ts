@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 
-import { confirmKeysKept, keysToAskAgain, noteLetThrough } from '../../../../nodes/VideoPlatform/actions/keysKept';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+import { confirmKeysKept, forgetLetThrough, keysToAskAgain, noteLetThrough } from '../../../../nodes/VideoPlatform/actions/keysKept';
 import type { TimedCheck } from '../../../../nodes/VideoPlatform/actions/keysKept';
 import type { Clock } from '../../../../nodes/VideoPlatform/transport/stop';
 import { RunStop } from '../../../../nodes/VideoPlatform/transport/stop';
@@ -136,6 +139,35 @@ describe('keys asked for again by later checks', () => {
 		const list = newList();
 		noteLetThrough(list, keys(60), 0);
 		expect(keysToAskAgain(list, [], maxEntries, 1)).toEqual(count === 0 ? [] : keys(60).slice(-count));
+	});
+
+	it('leave out the keys removed on purpose, or all of them when the list was cleared', () => {
+		const list = newList();
+		noteLetThrough(list, ['a', 'b', 'c'], 0);
+		forgetLetThrough(list, ['b', 'unknown']);
+		expect(keysToAskAgain(list, [], 10_000, 1)).toEqual(['a', 'c']);
+		forgetLetThrough(list, ['a', 'c']);
+		expect(keysToAskAgain(list, [], 10_000, 1)).toEqual([]);
+		noteLetThrough(list, ['d'], 2);
+		forgetLetThrough(list);
+		expect(keysToAskAgain(list, [], 10_000, 3)).toEqual([]);
+		forgetLetThrough(newList());
+	});
+
+	it('are held in memory no longer than a minute, also for lists no run checks again', () => {
+		setFlagsFromString('--expose-gc');
+		const collectGarbage = runInNewContext('gc') as () => void;
+		/** The heap, collected, once `lists` lists got a key of 1,000 characters each and a minute passed. */
+		const heapAfterAMinute = (lists: number, start: number) => {
+			// Flat keys of their own: a key joined from a shared part would hold only a few bytes of its own.
+			for (let i = 0; i < lists; i++) noteLetThrough(newList(), [Buffer.from(`${i}`.padEnd(1_000, '.')).toString('latin1')], start);
+			noteLetThrough(newList(), ['now'], start + ASK_AGAIN_FOR_MS);
+			collectGarbage();
+			return process.memoryUsage().heapUsed;
+		};
+		const before = heapAfterAMinute(1_000, 1e9);
+		// Kept, 20,000 keys of 1,000 characters would hold over 20 MB.
+		expect(heapAfterAMinute(20_000, 2e9) - before).toBeLessThan(5 * 1024 * 1024);
 	});
 
 	it('leave out a key longer than 1,000 characters (memory), and keep one of 1,000', () => {

@@ -11,6 +11,9 @@ import {
 	storeFailureAdvice,
 	timedCheck,
 } from '../../../../nodes/VideoPlatform/actions/rememberedKeys';
+import { keysToAskAgain, noteLetThrough } from '../../../../nodes/VideoPlatform/actions/keysKept';
+import { listOf } from '../../../../nodes/VideoPlatform/actions/oneCheckAtATime';
+import { systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
 import { testNode } from '../../../helpers/executeContext';
 import { anyCodePoint } from '../../../helpers/unicode';
 
@@ -104,6 +107,17 @@ describe("n8n's check of the remembered keys", () => {
 			['remove', ['k'], 'node', options],
 			['clearAll', 'node', options],
 		]);
+	});
+
+	it('has the keys it removes, or all when it clears, no longer asked for again by later checks in this process', async () => {
+		const { context } = contextWith();
+		const list = listOf(context, 'workflow');
+		noteLetThrough(list, ['a', 'b', 'c'], systemClock.now());
+		const removal = keyRemoval.call(context, 'workflow', 100);
+		await removal.remove(['b']);
+		expect(keysToAskAgain(list, [], 100, systemClock.now())).toEqual(['a', 'c']);
+		await removal.clearAll();
+		expect(keysToAskAgain(list, [], 100, systemClock.now())).toEqual([]);
 	});
 });
 

@@ -329,7 +329,8 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			expect(await runIn(0, store, [delivery({ id: 'a' })])).toEqual(['a']);
 			await lateWrite('a');
 			expect(await runIn(0, store, [delivery({ id: 'b' })])).toEqual(['b']);
-			expect(store.calls.at(-2)?.items).toEqual([keyOf('a'), keyOf('b')]);
+			// Its check asked for a again, before b; its confirmation asks for its own key only.
+			expect(store.calls.slice(-2).map((call) => call.items)).toEqual([[keyOf('a'), keyOf('b')], [keyOf('b')]]);
 			expect(await runIn(1, store, [delivery({ id: 'a', copy: true })])).toEqual([]);
 
 			// Without a later run in that process, the copy passes: the other process never let it through.
