@@ -50,17 +50,17 @@ function indexRanges(indexes: number[]): string {
 }
 
 /**
- * What a run that stopped at a failure had already done, so that nobody runs the whole
- * workflow again blind to it. Empty when nothing had succeeded.
+ * What a run that stopped at a failure, or that the user stopped, had already done, so that nobody
+ * runs the whole workflow again blind to it. Empty when nothing had succeeded.
  */
-function partWayReport(succeeded: number[], creates: string, runAgain?: string): string {
+function partWayReport(succeeded: number[], creates: string, runAgain: string | undefined, byTheUser: boolean): string {
 	if (succeeded.length === 0) return '';
 	const one = succeeded.length === 1;
 	const items = one ? `1 item` : `${succeeded.length} items`;
 	const which = `${one ? 'item' : 'items'} ${indexRanges(succeeded)}`;
 	const again = `create ${one ? `that ${creates}` : `those ${creates}s`} again`;
 	return (
-		`This run stopped at this failure, and ${items} had already got a ${creates} in it (${which}; n8n counts items from 0). ` +
+		`${byTheUser ? 'This run was stopped' : 'This run stopped at this failure'}, and ${items} had already got a ${creates} in it (${which}; n8n counts items from 0). ` +
 		`${runAgain ?? `Running the whole workflow again would ${again}.`} ` +
 		'To run every item and get each failure as an output item instead, set Settings → On Error to "Continue" on this node.'
 	);
@@ -134,7 +134,7 @@ function runFailure(
 		});
 	const others = mayMatter.filter(({ error }) => error !== primary);
 	const mayExist = others.filter(({ itemIndex }) => platform.mayHaveActedFor(itemIndex)).map(({ itemIndex }) => itemIndex);
-	const report = [partWayReport(succeeded, creates, advice?.runAgain), mayExistReport(mayExist, creates, advice?.mayExist), alsoFailed(others)].filter(Boolean).join(' ');
+	const report = [partWayReport(succeeded, creates, advice?.runAgain, failures.length === 0), mayExistReport(mayExist, creates, advice?.mayExist), alsoFailed(others)].filter(Boolean).join(' ');
 	if (report) primary.description = [primary.description, report].filter(Boolean).join(' ');
 	return primary;
 }

@@ -441,10 +441,7 @@ function failureWords(outcome: Failure, failed: FailedRequest): Words {
 		case 'redirected':
 			return redirectWords(outcome.status, outcome.location, failed);
 		case 'stopped-before-sending':
-			return {
-				message: `${WHY_STOPPED[outcome.reason]} before this item was sent`,
-				description: `${NOTHING_SENT} for this item, so no ${failed.creates} was created for it.`,
-			};
+			return notSentWords(outcome.reason, failed.creates);
 		case 'stopped-after-429':
 			return {
 				message: `${WHY_STOPPED[outcome.reason]} while this item waited to be sent again after HTTP 429`,
@@ -523,8 +520,13 @@ function requestError(outcome: Failure, failed: FailedRequest): NodeApiError {
 	});
 }
 
+/** For an item whose request the stop kept from being sent. */
+function notSentWords(reason: StopReason, creates: string): Required<Words> {
+	return { message: `${WHY_STOPPED[reason]} before this item was sent`, description: `${NOTHING_SENT} for this item, so no ${creates} was created for it.` };
+}
+
 /** For an item whose turn never came because the run stopped. */
 export function notStartedError(node: INode, itemIndex: number, reason: StopReason, creates: string): NodeOperationError {
-	const { message, description = '' } = failureWords({ kind: 'stopped-before-sending', reason }, { node, itemIndex, url: '', baseUrl: '', secret: '', creates });
+	const { message, description } = notSentWords(reason, creates);
 	return itemError(node, itemIndex, message, description);
 }

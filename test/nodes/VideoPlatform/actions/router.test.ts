@@ -570,6 +570,28 @@ describe('the run that stops at a failure says what it had already done', () => 
 		expect(error.description).toBe("Check this item's values against the platform's message above.");
 	});
 
+	it('stopped by the user as an answer is read, keeps that room and says how many items got no result', async () => {
+		const cancel = new AbortController();
+		const http = jest.fn(async (options: IHttpRequestOptions) => {
+			const answer = await platform(options);
+			return {
+				...answer,
+				get body() {
+					cancel.abort();
+					return answer.body;
+				},
+			};
+		});
+		const context = createExecuteContext({ credentials, items, continueOnFail: false, http, cancelSignal: cancel.signal, parameters: { name: (i: number) => items[i].json.name, type: 'conference', options: { maxConcurrentRequests: 1 } } });
+		const error = await failureOf(router.call(context));
+		expect({ message: error.message, description: error.description }).toEqual({
+			message: 'The execution was stopped before every item was sent',
+			description:
+				'2 of 3 items got no result. This run was stopped, and 1 item had already got a room in it (item 0; n8n counts items from 0). Running the whole workflow again would create that room again. To run every item and get each failure as an output item instead, set Settings → On Error to "Continue" on this node.',
+		});
+		expect(http).toHaveBeenCalledTimes(1);
+	});
+
 	it('names the items in index order, whatever order their rooms came in', async () => {
 		const items = Array.from({ length: 6 }, (_, i) => ({ json: { name: `Room ${i}` } }));
 		// Later items are answered sooner; Room 5 is refused last.

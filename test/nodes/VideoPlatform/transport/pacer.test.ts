@@ -204,6 +204,7 @@ describe('Retry-After, read as delta-seconds or as an HTTP date', () => {
 		['120', 120_000],
 		[' 0 ', 0],
 		['1.5', 1500],
+		['1.25', 1250],
 		[7, 7000],
 		[['2'], 2000],
 		['Sun, 22 Nov 2026 10:00:05 GMT', 5000],
