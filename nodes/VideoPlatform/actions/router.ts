@@ -104,7 +104,7 @@ function mayExistReport(items: number[], creates: string, advice?: string): stri
 /** Other items that failed while the run stopped, in their own words; past a few, named by number. */
 function alsoFailed(others: Array<{ itemIndex: number; error: ItemError }>): string {
 	if (others.length === 0) return '';
-	const quoted = others.slice(0, MAX_QUOTED_FAILURES).map(({ error }) => `${error.message}: ${error.description ?? ''}`.trim());
+	const quoted = others.slice(0, MAX_QUOTED_FAILURES).map(({ error }) => [error.message, error.description].filter(Boolean).join(': '));
 	const every =
 		others.length > MAX_QUOTED_FAILURES
 			? ` (items ${indexRanges(others.map(({ itemIndex }) => itemIndex))}; the first ${MAX_QUOTED_FAILURES} in their own words)`

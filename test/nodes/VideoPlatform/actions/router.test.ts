@@ -81,10 +81,11 @@ describe('router', () => {
 		});
 	});
 
-	it('refuses an unknown operation clearly', async () => {
+	it('refuses an unknown operation clearly, and says how to fix it', async () => {
 		const error = await router.call(context(false, { operation: 'delete' })).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect((error as Error).message).toBe('The operation "delete" on the resource "room" is not supported');
+		expect((error as NodeOperationError).description).toBe('Open the node and pick a resource and an operation from its lists.');
 	});
 
 	it('points the editor\'s Custom API Call entry to the HTTP Request node', async () => {
@@ -121,6 +122,11 @@ describe('router with a failing expression over an item value', () => {
 			}),
 			{ numRuns: 50 },
 		);
+	});
+
+	it('quotes an error that has no description by its message alone', async () => {
+		const stopped = (await router.call(context(false, { name: failingExpression('title') })).catch((e: unknown) => e)) as NodeOperationError;
+		expect(stopped.description).toMatch(/Also failed in this run: Cannot read properties of undefined \(reading 'title'\) \[item 1\] \| Cannot read properties of undefined \(reading 'title'\) \[item 2\]$/);
 	});
 });
 
@@ -165,10 +171,12 @@ describe('router with a batch operation (Webhook Delivery → Drop Redelivered)'
 		await expect(router.call(context)).rejects.toThrow('The operation "create" on the resource "webhookDelivery" is not supported');
 	});
 
-	it('refuses to run in the AI tool variant, and remembers nothing', async () => {
+	it('refuses to run in the AI tool variant, says where it works instead, and remembers nothing', async () => {
 		const store = createDeduplicationStore();
 		const context = createFilterContext({ store, items: [keyed('id:a')], nodeType: 'n8n-nodes-videoplatform.videoPlatformTool' });
-		await expect(router.call(context)).rejects.toThrow('This operation does not run as an AI tool');
+		const error = (await router.call(context).catch((e: unknown) => e)) as NodeOperationError;
+		expect(error.message).toBe('This operation does not run as an AI tool');
+		expect(error.description).toMatch(/^It works on the items of a workflow run, .*Use it in a workflow, not attached to an agent; as a tool, pick Room → Create\.$/);
 		expect(store.calls).toEqual([]);
 	});
 });

@@ -40,6 +40,13 @@ describe('walkJson', () => {
 		);
 	});
 
+	it('ends a string at the first quote after an even run of backslashes, and reads on past a quote after an odd run', () => {
+		for (const inner of ['\\', '\\\\', 'a\\"', '\\\\\\"b', '"\\']) {
+			const text = JSON.stringify({ [inner]: [inner, 1] });
+			expect(rebuilt(text)).toEqual({ value: JSON.parse(text), end: text.length });
+		}
+	});
+
 	it('names list entries by index and object members by their decoded name, the last of one name counting', () => {
 		const keys: Array<string | undefined> = [];
 		walkJson('{"a\\u0062": [true, null], "ab": 1}', 0, { enter: (name) => void keys.push(name), scalar: () => undefined, open: () => undefined, close: () => undefined });

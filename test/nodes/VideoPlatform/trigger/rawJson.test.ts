@@ -81,11 +81,23 @@ describe('canonicalSource: the delivery key’s text', () => {
 		);
 	});
 
+	it('writes strings one way and keeps numbers exactly as sent, negative ones and ones starting with 0 too', () => {
+		expect(canonicalSource('{"b": "\\u0041\\/", "a": [true, null, false]}')).toBe('{"a":[true,null,false],"b":"A/"}');
+		expect(canonicalSource('[0.10, -0.0, -1.50, 1e2, 9.0]')).toBe('[0.10,-0.0,-1.50,1e2,9.0]');
+		fc.assert(
+			fc.property(fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n }), fc.bigInt({ min: 1n, max: 1000n }), (id, step) => {
+				expect(canonicalSource(`[-${id}]`)).not.toBe(canonicalSource(`[-${id + step}]`));
+			}),
+		);
+	});
+
 	it('uses the raw text only where it holds what n8n parsed', () => {
 		expect(exactSourceAt('{"id": 12345678901234567891}', 'id', JSON.parse('12345678901234567891'))).toBe('12345678901234567891');
 		expect(exactSourceAt('{"id": 5}', 'id', 6)).toBeUndefined();
 		expect(exactSourceAt('not json', 'id', 5)).toBeUndefined();
 		expect(exactSourceAt(undefined, 'id', 5)).toBeUndefined();
+		// A field n8n's payload does not hold is never read from the raw text, not even a null there.
+		expect(exactSourceAt('{"id": null}', 'id', undefined)).toBeUndefined();
 	});
 });
 
