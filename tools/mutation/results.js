@@ -39,6 +39,8 @@ const COLUMNS = ['killed', 'survived', 'equivalent', 'noCoverage', 'timeout', 'e
 function tally(/** @type {Report} */ report, /** @type {Equivalent[]} */ equivalents) {
 	const count = () => Object.fromEntries(COLUMNS.map((column) => [column, 0]));
 	const total = count();
+	/** @type {string[]} */
+	const open = [];
 	const files = Object.entries(report.files)
 		.sort(([a], [b]) => a.localeCompare(b))
 		.map(([file, { mutants }]) => {
@@ -53,10 +55,17 @@ function tally(/** @type {Report} */ report, /** @type {Equivalent[]} */ equival
 				}[mutant.status] ?? 'errors';
 				row[column]++;
 				total[column]++;
+				if (column === 'survived' || column === 'noCoverage') open.push(placeOf(file, mutant));
 			}
 			return { file, counts: row, score: scoreOf(row) };
 		});
-	return { files, total: { counts: total, score: scoreOf(total) } };
+	return { files, total: { counts: total, score: scoreOf(total) }, open };
+}
+
+/** A mutant as the equivalents table names it, so that a row can be made from it. */
+function placeOf(/** @type {string} */ file, /** @type {Mutant} */ { mutatorName, replacement, location: { start, end }, status }) {
+	const shown = (replacement ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+	return `| \`${file}\` | \`${mutatorName}\` \`${shown}\` at ${start.line}:${start.column}-${end.column} | ${status === 'NoCoverage' ? 'no test reaches it' : 'survived'} |`;
 }
 
 function scoreOf(/** @type {Record<string, number>} */ row) {
@@ -70,7 +79,7 @@ const percent = (/** @type {number | null} */ score) => (score === null ? '–' 
 
 /** The results file's text. */
 function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} */ equivalents, /** @type {{ date: string, commit: string, command: string, seconds: number, merged?: boolean, unfinished?: { file: string, tested: number, planned: number }[] }} */ run) {
-	const { files, total } = tally(report, equivalents);
+	const { files, total, open } = tally(report, equivalents);
 	const row = (/** @type {string} */ name, /** @type {{ counts: Record<string, number>, score: number | null }} */ { counts, score }) =>
 		`| ${name} | ${COLUMNS.map((column) => counts[column]).join(' | ')} | ${percent(score)} |`;
 	return [
@@ -96,6 +105,18 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		...files.map((entry) => row(`\`${entry.file}\``, entry)),
 		row('**all**', total),
 		'',
+		...(open.length === 0
+			? ['Every mutant that survived is killed or listed as equivalent.', '']
+			: [
+					'## Not yet killed or explained',
+					'',
+					'Each wants a test that kills it, or a row in the equivalents table of docs/development.md.',
+					'',
+					'| File | Mutant | Status |',
+					'|---|---|---|',
+					...open,
+					'',
+			  ]),
 	].join('\n');
 }
 

@@ -57,6 +57,30 @@ describe('the mutation results file', () => {
 		expect(total).toEqual({ counts: { killed: 2, timeout: 1, survived: 2, equivalent: 2, noCoverage: 1, errors: 1, ignored: 1 }, score: 50 });
 	});
 
+	it('lists each survivor and each mutant no test reaches that the table does not name, as a row the table could take, where a test cannot kill it', () => {
+		const markdown = resultsMarkdown(REPORT, equivalentsIn(DOCS), { command: 'npm run test:mutation', date: '2026-11-26 16:00 UTC', commit: 'abc1234', seconds: 150 });
+		const open = markdown.split('## Not yet killed or explained')[1].split('\n').filter((line) => line.startsWith('| `'));
+		expect(open).toEqual([
+			'| `nodes/a.ts` | `ConditionalExpression` `false` at 40:6-51 | survived |',
+			'| `nodes/a.ts` | `StringLiteral` `""` at 40:6-34 | survived |',
+			'| `nodes/b.ts` | `ConditionalExpression` `false` at 40:6-34 | no test reaches it |',
+		]);
+		const named = open.map((row) => row.replace(/\| [a-z ]+ \|$/, '| why |')).join('\n');
+		// A survivor's row, given a reason, is one the table takes; code no test reaches wants a test instead.
+		expect(tally(REPORT, equivalentsIn(`${DOCS}${named}\n`)).open).toEqual([open[2]]);
+	});
+
+	it('says so when every survivor is killed or explained', () => {
+		const markdown = resultsMarkdown({ files: { 'nodes/a.ts': { mutants: [mutant('Killed'), mutant('Survived')] } } }, equivalentsIn(DOCS), {
+			command: 'npm run test:mutation',
+			date: '2026-11-26 16:00 UTC',
+			commit: 'abc1234',
+			seconds: 150,
+		});
+		expect(markdown).toContain('Every mutant that survived is killed or listed as equivalent.');
+		expect(markdown).not.toContain('Not yet killed');
+	});
+
 	it('has no score for a file with no tested mutant', () => {
 		expect(tally({ files: { 'x.ts': { mutants: [mutant('Ignored')] } } }, []).total.score).toBeNull();
 	});

@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-
 import { confirmKeysKept, forgetLetThrough, keysToAskAgain, noteLetThrough } from '../../../../nodes/VideoPlatform/actions/keysKept';
 import type { TimedCheck } from '../../../../nodes/VideoPlatform/actions/keysKept';
 import type { Clock } from '../../../../nodes/VideoPlatform/transport/stop';
 import { RunStop } from '../../../../nodes/VideoPlatform/transport/stop';
+import { heapHeld } from '../../../helpers/heap';
 import { anyText } from '../../../helpers/unicode';
 
 // As docs/trigger.md (Drop Redelivered in queue mode) says: the node waits three times as long as its check took,
@@ -155,19 +153,27 @@ describe('keys asked for again by later checks', () => {
 	});
 
 	it('are held in memory no longer than a minute, also for lists no run checks again', () => {
-		setFlagsFromString('--expose-gc');
-		const collectGarbage = runInNewContext('gc') as () => void;
 		/** The heap, collected, once `lists` lists got a key of 1,000 characters each and a minute passed. */
 		const heapAfterAMinute = (lists: number, start: number) => {
 			// Flat keys of their own: a key joined from a shared part would hold only a few bytes of its own.
 			for (let i = 0; i < lists; i++) noteLetThrough(newList(), [Buffer.from(`${i}`.padEnd(1_000, '.')).toString('latin1')], start);
 			noteLetThrough(newList(), ['now'], start + ASK_AGAIN_FOR_MS);
-			collectGarbage();
-			return process.memoryUsage().heapUsed;
+			return heapHeld();
 		};
 		const before = heapAfterAMinute(1_000, 1e9);
 		// Kept, 20,000 keys of 1,000 characters would hold over 20 MB.
 		expect(heapAfterAMinute(20_000, 2e9) - before).toBeLessThan(5 * 1024 * 1024);
+	});
+
+	it('leave memory once their list is cleared or loses all its keys, though no run checks it again', () => {
+		/** The heap, collected, once `lists` lists of 500 characters were cleared or had a key removed, alternately. */
+		const heapAfterForgetting = (lists: number) => {
+			for (let i = 0; i < lists; i++) forgetLetThrough(Buffer.from(newList().padEnd(500, '.')).toString('latin1'), i % 2 === 0 ? undefined : ['k']);
+			return heapHeld();
+		};
+		const before = heapAfterForgetting(1_000);
+		// Kept, 20,000 lists of 500 characters would hold over 10 MB.
+		expect(heapAfterForgetting(20_000) - before).toBeLessThan(3 * 1024 * 1024);
 	});
 
 	it('leave out a key longer than 1,000 characters (memory), and keep one of 1,000', () => {

@@ -1,12 +1,7 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { IExecuteFunctions, INode, Workflow } from 'n8n-workflow';
 
 import { listOf, oneCheckAtATime } from '../../../../nodes/VideoPlatform/actions/oneCheckAtATime';
-
-// V8's own collector, so that the heap shows only what is still held.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+import { heapHeld } from '../../../helpers/heap';
 
 /** A check that notes when it starts and ends, and gives way to others (a few turns of the microtask queue) in between. */
 function recordingCheck(log: string[], name: string, outcome: 'ok' | 'fail' = 'ok') {
@@ -73,8 +68,7 @@ describe('one check at a time', () => {
 				}).catch(() => undefined),
 			);
 			await Promise.all(checks);
-			collectGarbage();
-			return process.memoryUsage().heapUsed;
+			return heapHeld();
 		};
 		const before = await heapAfterChecks(1_000);
 		// Kept, 20,000 lists of 500 characters would hold over 10 MB.

@@ -124,9 +124,15 @@ describe('router with a failing expression over an item value', () => {
 		);
 	});
 
+	it('throws the item\'s own error as it is, no description added, when the run has nothing more to say', async () => {
+		const stopped = (await router.call(context(false, { name: failingExpression('title'), options: { maxConcurrentRequests: 1 } })).catch((e: unknown) => e)) as NodeOperationError;
+		expect(stopped.message).toBe("Cannot read properties of undefined (reading 'title') [item 0]");
+		expect(stopped.description).toBeUndefined();
+	});
+
 	it('quotes an error that has no description by its message alone', async () => {
 		const stopped = (await router.call(context(false, { name: failingExpression('title') })).catch((e: unknown) => e)) as NodeOperationError;
-		expect(stopped.description).toMatch(/Also failed in this run: Cannot read properties of undefined \(reading 'title'\) \[item 1\] \| Cannot read properties of undefined \(reading 'title'\) \[item 2\]$/);
+		expect(stopped.description).toMatch(/^Also failed in this run: Cannot read properties of undefined \(reading 'title'\) \[item 1\] \| Cannot read properties of undefined \(reading 'title'\) \[item 2\]$/);
 	});
 });
 
@@ -462,7 +468,7 @@ describe('the error a run ends with never hides an item the platform may have ac
 		);
 	}
 
-	it('a stop: the item whose request was out is the error, not the items held back by a 429', async () => {
+	it('a stop: the item whose request was out is the error, and the items held back by a 429 are not quoted as failures', async () => {
 		first = await startSandbox({ latencyMs: 5000 });
 		rest = await startLockedOutSandbox('20');
 		const answers = watchAnswers();
@@ -475,7 +481,7 @@ describe('the error a run ends with never hides an item the platform may have ac
 
 		const error = await run;
 		expect(error.message).toBe("The execution was stopped while this item's request was waiting for its answer [item 0]");
-		expect(error.description).toMatch(/^The platform may have created the room/);
+		expect(error.description).toBe('The platform may have created the room; it was not sent again. Check the platform before you run this item again.');
 	});
 
 	it('a failure: an item under way that then fails with a server error is named too', async () => {
@@ -655,6 +661,24 @@ describe('the run that stops at a failure names every other item whose room may 
 	it('names an item that got exactly HTTP 500, and none that got HTTP 499', async () => {
 		expect((await runWithServerErrors(4, [2], 500)).description).toContain('the platform may have created a room for item 2 (n8n counts items from 0)');
 		expect((await runWithServerErrors(4, [2], 499)).description).not.toContain('Of the other items');
+	});
+
+	it('tells what it had done, which rooms may exist and what else failed, one sentence after another', async () => {
+		expect((await runWithServerErrors(3, [1])).description).toBe(
+			"Check this item's values against the platform's message above. " +
+				'This run stopped at this failure, and 1 item had already got a room in it (item 2; n8n counts items from 0). Running the whole workflow again would create that room again. To run every item and get each failure as an output item instead, set Settings → On Error to "Continue" on this node. ' +
+				'Of the other items, the platform may have created a room for item 1 (n8n counts items from 0): check the platform before you run it again. ' +
+				'Also failed in this run: The platform had a server error (HTTP 503): busy [item 1]: The request was not repeated, because the platform may have processed it. Check the platform before you run this item again.',
+		);
+	});
+
+	it('quotes up to 3 other failures in their own words; past 3, names them all by number and quotes the first 3', async () => {
+		const quoted = (index: number) => `The platform had a server error (HTTP 503): busy [item ${index}]: The request was not repeated, because the platform may have processed it. Check the platform before you run this item again.`;
+		const also = async (maybe: number[]) => /Also failed in this run.*$/.exec((await runWithServerErrors(maybe.length + 1, maybe)).description ?? '')?.[0];
+		expect(await also([1, 2, 3])).toBe(`Also failed in this run: ${[1, 2, 3].map(quoted).join(' | ')}`);
+		const four = await also([1, 2, 3, 4]);
+		expect(four).toMatch(/^Also failed in this run \(items 1-4; the first 3 in their own words\): /);
+		expect(four?.split(' | ')).toHaveLength(3);
 	});
 
 	it('names one in the singular, and none when no other room may exist', async () => {

@@ -53,6 +53,12 @@ describe('hideSecret with secrets and echoes at the edges', () => {
 		}
 	});
 
+	it('shows a text whose 8 characters only hash like a run of the key: each match of the hash is compared as text', () => {
+		// k-1 and _+131 keep the polynomial hash (base 131) of "sk_live_".
+		const lookalike = `s${String.fromCharCode('k'.charCodeAt(0) - 1, '_'.charCodeAt(0) + 131)}live_`;
+		expect(hideSecret(`name: ${lookalike}`, KEY, MARKER)).toBe(`name: ${lookalike}`);
+	});
+
 	it('gives an echo of the key and its base64 right after it one marker: traces that touch share it', () => {
 		// 18 bytes: base64 with no padding, every digit the key's own.
 		expect(hideSecret(`bad ${KEY}${Buffer.from(KEY.slice(0, 18)).toString('base64')} end`, KEY, MARKER)).toBe(`bad ${MARKER} end`);
@@ -178,6 +184,15 @@ describe('hideSecret reads the text as a person sees it', () => {
 		expect(redact('abcd\u{10400}efgh', 'ABCD\u{10428}EFGH')).toBe('[redacted]');
 		expect(redact('x\u{1E900}\u{1E901}abcdefgh', '\u{1E922}\u{1E923}ABCDEFGH')).toBe('x[redacted]');
 		expect(redact('abcd\u{1F600}efgh', 'abcd\u{1F601}efgh')).toBe('abcd\u{1F600}efgh');
+	});
+
+	it('folds a text without a single ASCII character letter by letter too: İ keeps its one place, long s is s and Kelvin\'s K is k', () => {
+		expect(hideSecret('İİ\u00a0ÄÖÜÉÑÇÅØ', 'äöüéñçåø', MARKER)).toBe(`İİ\u00a0${MARKER}`);
+		expect(hideSecret('\u017f\u212a\u017f\u212a\u017f\u212a\u017f\u212a', 'sksksksk', MARKER)).toBe(MARKER);
+	});
+
+	it('folds a letter beyond the BMP right after a lone high surrogate (half an emoji, as a cut text leaves it)', () => {
+		expect(redact('x\ud83d\u{10400}EFGHIJK', '\u{10428}efghijk')).toBe('x\ud83d[redacted]');
 	});
 
 	it('folds a letter only to one of its own length: ß is not s, ŉ is not ʼ, so a text that differs from the key there shows', () => {

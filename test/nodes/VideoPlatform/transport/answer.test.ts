@@ -86,6 +86,8 @@ describe('a 2xx answer read whole is decoded', () => {
 		['only a UTF-16 byte-order mark, read as empty', {}, Buffer.from([0xfe, 0xff]), ''],
 		['JSON with U+FEFF inside a value, kept there', json, '{"a":"x\uFEFF"}', { a: 'x\uFEFF' }],
 		['JSON after two byte-order marks', json, '\uFEFF\uFEFF{"id":"r1"}', { id: 'r1' }],
+		['a body of whitespace only labelled JSON, read as empty, not as JSON that is not JSON', json, ' \r\n\t ', ''],
+		['a body of whitespace only not labelled JSON, read as empty', { 'content-type': 'text/plain' }, '\n  \n', ''],
 	])('%p', async (_case, headers, text, expected) => {
 		expect(await decoded(text, headers)).toEqual(expected);
 	});

@@ -40,6 +40,15 @@ async function failureAfterStop(pending: Promise<unknown>, stop: () => void) {
 	return { error, msAfterStop: Date.now() - stoppedAt };
 }
 
+/** What `pending` settles to; fails if it still waits after a second. */
+async function withinOneSecond<T>(pending: Promise<T>): Promise<T> {
+	let settled = false;
+	const markSettled = () => (settled = true);
+	void pending.then(markSettled, markSettled);
+	await until(() => settled, 1000);
+	return await pending;
+}
+
 describe('the user stops the execution', () => {
 	it('while the pacer still holds an item that a 429 refused: says it waited to be sent again, and counts it as held back', async () => {
 		sandbox = await lockedOut('1');
@@ -147,6 +156,15 @@ describe('the user stops the execution', () => {
 		expect(client.wasHeldBack(2)).toBe(false);
 	});
 
+	it('while an item waits, on n8n 1.x whose sleep ignores the stop: the wait still ends at once', async () => {
+		const cancel = new AbortController();
+		const stop = new RunStop(cancel.signal);
+		const deafClock: Clock = { now: systemClock.now, sleep: async () => await new Promise<void>(() => {}) };
+		const wait = stop.pause(deafClock, 30_000);
+		cancel.abort();
+		expect(await withinOneSecond(wait)).toBe(false);
+	});
+
 	it('before the run sends anything: nothing is sent', async () => {
 		sandbox = await startSandbox();
 		const { client, cancel } = stoppableClient(sandbox.url);
@@ -195,6 +213,15 @@ describe('many items waiting at once', () => {
 		cancel.abort();
 		expect(await Promise.all(waits)).toEqual(Array(40).fill(false));
 		expect(Date.now() - stoppedAt).toBeLessThan(1000);
+	});
+
+	it('a stop still ends at once the waits left when others have already ended', async () => {
+		const cancel = new AbortController();
+		const stop = new RunStop(cancel.signal);
+		const long = stop.pause(systemClock, 30_000);
+		expect(await stop.pause(systemClock, 5)).toBe(true);
+		cancel.abort();
+		expect(await withinOneSecond(long)).toBe(false);
 	});
 
 	it('leaves no listener behind once the waits are over', async () => {

@@ -372,6 +372,13 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			const error = await run(store, [delivery({ id: 'a' })], { checkProcessedAndRecord: failing('SQLITE_BUSY') }).catch((e: unknown) => e);
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect((error as NodeOperationError).message).toBe('n8n could not compare the delivery keys with those it remembers: SQLITE_BUSY');
+			expect((error as NodeOperationError).description).toBe("Nothing was let through. Run the workflow again; if it fails again, check n8n's database connection.");
+		});
+
+		it("quotes n8n's message as it is, a delivery key in it included: there is no secret of the node's to hide there", async () => {
+			const message = 'duplicate key value violates unique constraint "processed_data_pkey": Key (value)=(id:visitor was here) already exists.';
+			const error = (await run(store, [delivery({ id: 'a' })], { checkProcessedAndRecord: failing(message) }).catch((e: unknown) => e)) as NodeOperationError;
+			expect(error.message).toBe(`n8n could not compare the delivery keys with those it remembers: ${message}`);
 		});
 
 		it('asks once more when the list was being created by another run at the same moment, and compares with it', async () => {
