@@ -46,12 +46,14 @@ function tally(/** @type {Report} */ report, /** @type {Equivalent[]} */ equival
 		.map(([file, { mutants }]) => {
 			const row = count();
 			for (const mutant of mutants) {
+				// A mutant no test reaches is equivalent too where the table says why no input reaches it.
+				const explained = equivalents.some((equivalent) => names(equivalent, file, mutant));
 				const column = {
 					Killed: 'killed',
 					Timeout: 'timeout',
-					NoCoverage: 'noCoverage',
+					NoCoverage: explained ? 'equivalent' : 'noCoverage',
 					Ignored: 'ignored',
-					Survived: equivalents.some((equivalent) => names(equivalent, file, mutant)) ? 'equivalent' : 'survived',
+					Survived: explained ? 'equivalent' : 'survived',
 				}[mutant.status] ?? 'errors';
 				row[column]++;
 				total[column]++;
