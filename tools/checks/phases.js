@@ -12,6 +12,19 @@ function recordPhase(/** @type {string} */ name, /** @type {number} */ seconds) 
 	fs.appendFileSync(phasesFile, `${JSON.stringify({ name, seconds: Math.round(seconds) })}\n`);
 }
 
+/**
+ * Appends one of many short steps of the same kind (an n8n CLI command, an n8n start), when the
+ * run records its phases; the summary shows each kind once, with its count and total seconds,
+ * since these steps are where end-to-end files spend their time.
+ */
+function tallyStep(/** @type {string} */ kind, /** @type {number} */ seconds) {
+	if (process.env.VIDEOPLATFORM_RECORD_PHASES !== '1') return;
+	fs.mkdirSync(path.dirname(phasesFile), { recursive: true });
+	fs.appendFileSync(phasesFile, `${JSON.stringify({ name: kind, seconds: Math.round(seconds * 10) / 10, tally: true })}\n`);
+}
+
+/** @typedef {{ name: string, seconds: number, tally?: boolean }} Phase */
+
 /** The phases recorded so far, in order. */
 function recordedPhases() {
 	if (!fs.existsSync(phasesFile)) return [];
@@ -19,7 +32,7 @@ function recordedPhases() {
 		.readFileSync(phasesFile, 'utf8')
 		.split('\n')
 		.filter(Boolean)
-		.map((line) => /** @type {{ name: string, seconds: number }} */ (JSON.parse(line)));
+		.map((line) => /** @type {Phase} */ (JSON.parse(line)));
 }
 
 /** The jest project a test file belongs to, by its folder (jest.config.js). */
@@ -30,13 +43,14 @@ function projectOf(/** @type {string} */ file) {
 
 /**
  * Rows of the summary: every recorded phase, then each jest project's wall time (its first file's
- * start to its last file's end), then each end-to-end file, slowest first.
- * @param {{ name: string, seconds: number }[]} phases
+ * start to its last file's end), then each end-to-end file, slowest first, then each kind of
+ * tallied step with its count, most seconds first.
+ * @param {Phase[]} phases
  * @param {{ testResults?: { name: string, startTime: number, endTime: number }[] }} jestResults
  * @returns {[string, number][]}
  */
 function phaseRows(phases, jestResults) {
-	const rows = /** @type {[string, number][]} */ (phases.map(({ name, seconds }) => [name, seconds]));
+	const rows = /** @type {[string, number][]} */ (phases.filter(({ tally }) => !tally).map(({ name, seconds }) => [name, seconds]));
 	/** @type {Map<string, { start: number, end: number }>} */
 	const projects = new Map();
 	const e2eFiles = /** @type {[string, number][]} */ ([]);
@@ -50,11 +64,25 @@ function phaseRows(phases, jestResults) {
 		rows.push([`jest ${project}`, Math.round((end - start) / 1000)]);
 		if (project === 'e2e') rows.push(...e2eFiles.sort((a, b) => b[1] - a[1]));
 	}
-	return rows;
+	return [...rows, ...tallyRows(phases)];
+}
+
+/** One row per kind of tallied step: "<kind> (×count)" and the seconds they took together. */
+function tallyRows(/** @type {Phase[]} */ phases) {
+	/** @type {Map<string, { count: number, seconds: number }>} */
+	const kinds = new Map();
+	for (const { name, seconds, tally } of phases) {
+		if (!tally) continue;
+		const kind = kinds.get(name) ?? { count: 0, seconds: 0 };
+		kinds.set(name, { count: kind.count + 1, seconds: kind.seconds + seconds });
+	}
+	/** @type {[string, number][]} */
+	const rows = [...kinds].map(([name, { count, seconds }]) => [`${name} (×${count})`, Math.round(seconds)]);
+	return rows.sort((a, b) => b[1] - a[1]);
 }
 
 /** The rows as a plain table for a log. */
 const phaseTable = (/** @type {[string, number][]} */ rows) =>
 	rows.map(([name, seconds]) => `${name.padEnd(48)} ${String(seconds).padStart(6)} s`).join('\n');
 
-module.exports = { recordPhase, recordedPhases, phaseRows, phaseTable };
+module.exports = { recordPhase, tallyStep, recordedPhases, phaseRows, phaseTable };

@@ -11,7 +11,7 @@ const { values, positionals } = parseArgs({ args: process.argv.slice(2), allowPo
 const [file] = positionals;
 const npmCi = values['npm-ci-seconds'] === undefined ? [] : [{ name: 'npm ci', seconds: Number(values['npm-ci-seconds']) }];
 const printTimes = (/** @type {object} */ jestResults) =>
-	process.stdout.write(`\nWhere the time went (seconds; installs and the first npm start run in the background, beside the other phases):\n${phaseTable(phaseRows([...npmCi, ...recordedPhases()], jestResults))}\n`);
+	process.stdout.write(`\nWhere the time went (seconds; installs and the first npm start run in the background, beside the other phases; the last rows add up the steps the end-to-end files repeat, with how many there were):\n${phaseTable(phaseRows([...npmCi, ...recordedPhases()], jestResults))}\n`);
 if (!file || !fs.existsSync(file)) {
 	process.stdout.write('0 passed, 1 failed (no test results were written)\n');
 	printTimes({});

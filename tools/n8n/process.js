@@ -8,6 +8,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const { freePort } = require('../common/ports');
 const { n8nDir } = require('../common/paths');
 const { nodeFor } = require('../install/n8n');
+const { tallyStep } = require('../checks/phases');
 
 const ENCRYPTION_KEY = 'videoplatform-local-encryption-key';
 
@@ -158,6 +159,7 @@ class N8nProcess {
 	 * @returns {Promise<CliResult>}
 	 */
 	cli(args, { allowFailure = false, timeoutMs = 5 * 60_000, env = {} } = {}) {
+		const started = performance.now();
 		return new Promise((resolve, reject) => {
 			const child = spawn(this.node, [this.bin, ...args], { env: this.env(env), detached: true });
 			this.track(child);
@@ -175,6 +177,7 @@ class N8nProcess {
 			}, timeoutMs);
 			child.on('close', (status, signal) => {
 				clearTimeout(timer);
+				tallyStep(`n8n CLI ${args[0]}, each a cold start`, (performance.now() - started) / 1000);
 				this.children = this.children.filter((p) => p !== child);
 				const result = { status, signal, ...(timedOut ? { timedOutMs: timeoutMs } : {}), stdout, stderr };
 				if (status !== 0 && !allowFailure) {
@@ -189,6 +192,7 @@ class N8nProcess {
 	 * @param {string} tarball
 	 */
 	installPackage(tarball) {
+		const started = performance.now();
 		const nodesDir = path.join(this.userFolder, '.n8n', 'nodes');
 		const manifest = path.join(nodesDir, 'package.json');
 		if (!fs.existsSync(manifest)) fs.writeFileSync(manifest, JSON.stringify({ private: true }));
@@ -198,6 +202,7 @@ class N8nProcess {
 			{ cwd: nodesDir, encoding: 'utf8' },
 		);
 		if (result.status !== 0) throw new Error(`Installing ${tarball} failed:\n${result.stderr}`);
+		tallyStep('npm install of the tarball into a user folder', (performance.now() - started) / 1000);
 	}
 
 	/**
@@ -240,6 +245,7 @@ class N8nProcess {
 			const log = fs.readFileSync(logFile, 'utf8');
 			if (ready.test(log)) {
 				this.startupMs = Date.now() - started;
+				tallyStep(`n8n ${args[0]}, until ready`, this.startupMs / 1000);
 				return this;
 			}
 			if (spawnError) throw new Error(`n8n could not be started with ${this.node} (${spawnError.code || spawnError.message}).`);

@@ -31,4 +31,24 @@ describe('where a test run took its time', () => {
 	it('lists the phases alone when jest wrote no results', () => {
 		expect(phaseRows([{ name: 'lint', seconds: 12 }], {})).toEqual([['lint', 12]]);
 	});
+
+	it('shows each kind of tallied step once, after the files, with its count and its seconds summed, most seconds first', () => {
+		const rows = phaseRows(
+			[
+				{ name: 'lint', seconds: 12 },
+				{ name: 'n8n CLI execute, each a cold start', seconds: 4.6, tally: true },
+				{ name: 'n8n start, until ready', seconds: 9.2, tally: true },
+				{ name: 'n8n CLI execute, each a cold start', seconds: 5.3, tally: true },
+				{ name: 'n8n CLI execute, each a cold start', seconds: 4.4, tally: true },
+			],
+			{ testResults: [file('e2e/a.e2e.test.ts', 0, 30_000)] },
+		);
+		expect(rows).toEqual([
+			['lint', 12],
+			['jest e2e', 30],
+			['  a.e2e.test.ts', 30],
+			['n8n CLI execute, each a cold start (×3)', 14],
+			['n8n start, until ready (×1)', 9],
+		]);
+	});
 });
