@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { anyText, codePointsOf } from './unicode';
+import { anyCodePoint, anyText, codePointsOf } from './unicode';
 
 /**
  * What the redaction tests generate and how they check that nothing of the key shows: written
@@ -19,9 +19,16 @@ export const invisibleCharacter = fc
 	.integer({ min: 0, max: INVISIBLE.length - 1 })
 	.map((index) => String.fromCodePoint(INVISIBLE[index]));
 
-/** Text from the whole of Unicode: any code point, or the characters people write. */
+/** Half a surrogate pair, as a text cut in the middle of an emoji leaves it. */
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit));
+
+/** Text from the whole of Unicode: any code point, the characters people write, or either with lone halves of surrogate pairs. */
 export const unicodeText = (maxLength: number) =>
-	fc.oneof(anyText({ maxLength }), fc.string({ unit: 'grapheme', maxLength }));
+	fc.oneof(
+		anyText({ maxLength }),
+		fc.string({ unit: 'grapheme', maxLength }),
+		fc.string({ unit: fc.oneof(anyCodePoint, fc.string({ unit: 'grapheme', maxLength: 1 }), loneSurrogate), maxLength }),
+	);
 
 const SPECIAL = [...' .*+?^${}()|[]\\/"\'%&#=:;,<>~`!@'];
 const VISIBLE_ASCII = fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code));

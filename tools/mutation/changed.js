@@ -1,17 +1,35 @@
 'use strict';
 // Which guarantee files a partial mutation run (`--changed`) must test: those whose text is not the
-// text the incremental file last tested. Compared by content, not by commit, so that committing the
-// incremental file after a partial run hides no other changed file.
+// text the incremental file last tested, and those whose covering test files changed since (a change
+// that only weakens or removes tests is the usual way a suite stops biting). Compared by content, not
+// by commit, so that committing the incremental file after a partial run hides no other changed file.
+
+/**
+ * @typedef {{ coveredBy?: string[] }} MutantEntry
+ * @typedef {{
+ *   files?: Record<string, { source?: string, mutants?: MutantEntry[] }>,
+ *   testFiles?: Record<string, { source?: string, tests?: { id: string }[] }>,
+ * }} Incremental
+ */
 
 /**
  * @param {string[]} files  the guarantee files, relative to the repository
- * @param {{ files?: Record<string, { source?: string }> } | undefined} incremental  mutation/incremental.json, parsed (undefined: none yet)
- * @param {(file: string) => string} read  a file's text now
+ * @param {Incremental | undefined} incremental  mutation/incremental.json, parsed (undefined: none yet)
+ * @param {(file: string) => string | undefined} read  a file's text now (undefined: the file is gone)
  * @returns {string[]}
  */
 function untestedFiles(files, incremental, read) {
 	const tested = new Map(Object.entries(incremental?.files ?? {}));
-	return files.filter((file) => tested.get(file)?.source !== read(file));
+	/** @type {Map<string, string>} a test's id to its file */
+	const fileOfTest = new Map();
+	const changedTestFiles = new Set();
+	for (const [testFile, { source, tests = [] }] of Object.entries(incremental?.testFiles ?? {})) {
+		for (const { id } of tests) fileOfTest.set(id, testFile);
+		if (source !== read(testFile)) changedTestFiles.add(testFile);
+	}
+	const testsChanged = (/** @type {string} */ file) =>
+		(tested.get(file)?.mutants ?? []).some(({ coveredBy = [] }) => coveredBy.some((id) => changedTestFiles.has(fileOfTest.get(id))));
+	return files.filter((file) => tested.get(file)?.source !== read(file) || testsChanged(file));
 }
 
 module.exports = { untestedFiles };

@@ -91,7 +91,7 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		'Score: killed and timed-out mutants over every tested mutant but the equivalent ones. Ignored: mutants of',
 		'module-level constants (static), left out of the run. Errors: mutants that do not compile.',
 		'',
-		`- Run: \`${run.command}\`, ${run.date}, commit ${run.commit}`,
+		`- Run: \`${run.command}\`, ${run.date}, the code and tests of commit ${run.commit} (the results are committed after it)`,
 		run.unfinished
 			? "- Time: not measured: the results of a run stopped part-way, kept with `--save-progress`"
 			: run.merged
@@ -100,7 +100,9 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		...(run.unfinished ?? []).map(
 			({ file, tested: done, planned }) => `- Stopped part-way: \`${file}\` has results for ${done} of its ${planned} mutants; the next run of it tests the rest`,
 		),
-		`- Score: **${percent(total.score)}**`,
+		run.unfinished?.length
+			? `- Score: **${percent(total.score)}** over the mutants with results only: ${run.unfinished.reduce((sum, { tested: done, planned }) => sum + planned - done, 0)} mutants have none yet`
+			: `- Score: **${percent(total.score)}**`,
 		'',
 		`| File | ${COLUMNS.map((column) => (column === 'noCoverage' ? 'no coverage' : column)).join(' | ')} | score |`,
 		`|---|${COLUMNS.map(() => '---:').join('|')}|---:|`,
@@ -108,7 +110,7 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		row('**all**', total),
 		'',
 		...(open.length === 0
-			? ['Every mutant that survived is killed or listed as equivalent.', '']
+			? [`${run.unfinished?.length ? 'Among the mutants with results, every' : 'Every'} mutant that survived is killed or listed as equivalent.`, '']
 			: [
 					'## Not yet killed or explained',
 					'',
@@ -122,4 +124,17 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 	].join('\n');
 }
 
-module.exports = { equivalentsIn, resultsMarkdown, tally };
+/**
+ * Why a run fails the project's bar, or undefined when it passes: every survivor killed or listed
+ * as equivalent. That bar is stricter than the 90 % score issue 45 asks for: a run that meets it
+ * scores 100 % over the mutants that are not equivalent.
+ * @param {Report} report
+ * @param {Equivalent[]} equivalents
+ */
+function shortfall(report, equivalents) {
+	const { open } = tally(report, equivalents);
+	if (open.length === 0) return undefined;
+	return `${open.length} mutant${open.length === 1 ? '' : 's'} survived that no test kills and the equivalents table does not list (mutation/results.md, "Not yet killed or explained")`;
+}
+
+module.exports = { equivalentsIn, resultsMarkdown, shortfall, tally };

@@ -15,20 +15,28 @@ const fg = require('fast-glob');
 const { repoRoot } = require('../common/paths');
 const { untestedFiles } = require('./changed');
 const { mergeReports } = require('./merge');
-const { equivalentsIn, resultsMarkdown } = require('./results');
+const { equivalentsIn, resultsMarkdown, shortfall } = require('./results');
 
 const scratch = path.join(repoRoot, '.scratch', 'mutation');
 const REPORT = path.join(scratch, 'report.json');
 const PROGRESS = path.join(scratch, 'progress.json');
 const INCREMENTAL = 'mutation/incremental.json';
+/** The exit code of a run that leaves a survivor neither killed nor listed (.ci/run fails on it alone). */
+const SURVIVORS_LEFT = 3;
 const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
 
-/** The guarantee files whose text the committed incremental file has not tested (changed or new). */
+/**
+ * The commit whose code and tests the run tests, read as it starts (a run takes hours, and commits
+ * may follow meanwhile), marked when the files Stryker reads differ from it.
+ */
+const TESTED_COMMIT = `${git(['rev-parse', '--short', 'HEAD'])}${git(['status', '--porcelain', '--', 'nodes', 'credentials', 'test']) ? ' with uncommitted changes' : ''}`;
+
+/** The guarantee files whose text, or whose covering tests' text, the committed incremental file has not tested (changed or new). */
 async function changedGuaranteeFiles() {
 	const { GUARANTEE_FILES } = await import('./stryker.config.mjs');
 	const file = path.join(repoRoot, INCREMENTAL);
 	const incremental = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
-	const read = (/** @type {string} */ name) => fs.readFileSync(path.join(repoRoot, name), 'utf8');
+	const read = (/** @type {string} */ name) => (fs.existsSync(path.join(repoRoot, name)) ? fs.readFileSync(path.join(repoRoot, name), 'utf8') : undefined);
 	return untestedFiles(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }), incremental, read);
 }
 
@@ -68,15 +76,22 @@ async function keep(/** @type {import('./merge').Report} */ run) {
  * @param {{ seconds: number, merged: boolean, unfinished?: { file: string, tested: number, planned: number }[], scratchOnly?: boolean }} run
  */
 function writeResults(report, { scratchOnly = false, ...run }) {
-	const markdown = resultsMarkdown(/** @type {any} */ (report), equivalentsIn(fs.readFileSync(path.join(repoRoot, 'docs', 'development.md'), 'utf8')), {
+	const equivalents = equivalentsIn(fs.readFileSync(path.join(repoRoot, 'docs', 'development.md'), 'utf8'));
+	const markdown = resultsMarkdown(/** @type {any} */ (report), equivalents, {
 		command: ['npm run test:mutation', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
 		date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-		commit: git(['rev-parse', '--short', 'HEAD']),
+		commit: TESTED_COMMIT,
 		...run,
 	});
 	const results = scratchOnly ? path.join(scratch, 'results.md') : path.join(repoRoot, 'mutation', 'results.md');
 	fs.writeFileSync(results, markdown);
 	process.stdout.write(`\n${markdown}\n(${path.relative(repoRoot, results)})\n`);
+	// A survivor nobody has killed or explained fails the run (and CI): the suite no longer defends a guarantee.
+	const short = shortfall(/** @type {any} */ (report), equivalents);
+	if (short) {
+		process.stderr.write(`[mutation] failed: ${short}. Kill each with a test that states the behaviour, or list it in docs/development.md's equivalents table with why no input tells it apart.\n`);
+		process.exitCode = SURVIVORS_LEFT;
+	}
 }
 
 async function main() {

@@ -14,6 +14,8 @@ export const GUARANTEE_FILES = [
 	'nodes/VideoPlatform/shared/deliveryKey.ts',
 	'credentials/*.ts',
 	'nodes/VideoPlatform/trigger/secret.ts',
+	'nodes/VideoPlatform/trigger/webhook.ts',
+	'nodes/VideoPlatform/trigger/delivery.ts',
 	'nodes/VideoPlatform/trigger/body.ts',
 	'nodes/VideoPlatform/trigger/rawJson.ts',
 	'nodes/VideoPlatform/trigger/jsonWalk.ts',
@@ -22,6 +24,7 @@ export const GUARANTEE_FILES = [
 	'nodes/VideoPlatform/actions/router.ts',
 	'nodes/VideoPlatform/actions/oneCheckAtATime.ts',
 	'nodes/VideoPlatform/actions/keysKept.ts',
+	'nodes/VideoPlatform/actions/rememberedKeys.ts',
 	'nodes/VideoPlatform/actions/webhookDelivery/*.ts',
 ];
 

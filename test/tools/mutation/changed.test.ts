@@ -16,6 +16,24 @@ describe('untestedFiles: the guarantee files a partial mutation run must test', 
 		expect(untestedFiles(files, incremental, read)).toEqual(['nodes/b.ts', 'nodes/c.ts']);
 	});
 
+	it('a file one of whose covering test files changed or is gone; not one covered only by unchanged tests', () => {
+		const tests = { 'test/a.test.ts': 'it("a")', 'test/b.test.ts': 'it("b")', 'test/gone.test.ts': 'it("g")' };
+		const readAll = (file: string) => ({ ...now, 'test/a.test.ts': 'it("a, weakened")', 'test/b.test.ts': tests['test/b.test.ts'] } as Record<string, string>)[file];
+		const incremental = {
+			files: {
+				'nodes/a.ts': { source: now['nodes/a.ts'], mutants: [{ coveredBy: ['2'] }, { coveredBy: ['1', '2'] }] },
+				'nodes/b.ts': { source: now['nodes/b.ts'], mutants: [{ coveredBy: ['2'] }, {}] },
+				'nodes/c.ts': { source: now['nodes/c.ts'], mutants: [{ coveredBy: ['3'] }] },
+			},
+			testFiles: {
+				'test/a.test.ts': { source: tests['test/a.test.ts'], tests: [{ id: '1' }] },
+				'test/b.test.ts': { source: tests['test/b.test.ts'], tests: [{ id: '2' }] },
+				'test/gone.test.ts': { source: tests['test/gone.test.ts'], tests: [{ id: '3' }] },
+			},
+		};
+		expect(untestedFiles(files, incremental, readAll)).toEqual(['nodes/a.ts', 'nodes/c.ts']);
+	});
+
 	it('compares the whole text, whatever it holds (full Unicode)', () => {
 		fc.assert(
 			fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (tested, current) => {

@@ -1,4 +1,4 @@
-import { equivalentsIn, resultsMarkdown, tally } from '../../../tools/mutation/results';
+import { equivalentsIn, resultsMarkdown, shortfall, tally } from '../../../tools/mutation/results';
 
 const DOCS = [
 	'# Development',
@@ -89,7 +89,7 @@ describe('the mutation results file', () => {
 
 	it('writes the score, the time, the date, the commit and a row per file', () => {
 		const markdown = resultsMarkdown(REPORT, equivalentsIn(DOCS), { command: 'npm run test:mutation', date: '2026-11-26 16:00 UTC', commit: 'abc1234', seconds: 150 });
-		expect(markdown).toContain('- Run: `npm run test:mutation`, 2026-11-26 16:00 UTC, commit abc1234');
+		expect(markdown).toContain('- Run: `npm run test:mutation`, 2026-11-26 16:00 UTC, the code and tests of commit abc1234 (the results are committed after it)');
 		expect(markdown).toContain('- Time (2 shared cores): 3 min for 9 mutants tested or reused');
 		expect(markdown).toContain('- Score: **50.0 %**');
 		expect(markdown).toContain('| `nodes/a.ts` | 1 | 2 | 2 | 0 | 1 | 1 | 1 | 50.0 % |');
@@ -107,5 +107,31 @@ describe('the mutation results file', () => {
 		const markdown = resultsMarkdown(REPORT, [], { command: 'npm run test:mutation -- --save-progress', date: '2026-11-27 16:30 UTC', commit: 'abc1234', seconds: 0, merged: true, unfinished });
 		expect(markdown).toContain('- Stopped part-way: `nodes/a.ts` has results for 5 of its 9 mutants; the next run of it tests the rest');
 		expect(markdown).toContain('- Time: not measured: the results of a run stopped part-way, kept with `--save-progress`');
+		expect(markdown).toContain('- Score: **37.5 %** over the mutants with results only: 4 mutants have none yet');
+	});
+
+	it('says of a run stopped part-way that every survivor among the mutants with results is killed or listed, not every one', () => {
+		const killedOnly = { files: { 'nodes/a.ts': { mutants: [mutant('Killed')] } } };
+		const run = { command: 'npm run test:mutation', date: '2026-11-27 16:30 UTC', commit: 'abc1234', seconds: 0 };
+		expect(resultsMarkdown(killedOnly, [], { ...run, unfinished: [{ file: 'nodes/a.ts', tested: 1, planned: 3 }] })).toContain(
+			'Among the mutants with results, every mutant that survived is killed or listed as equivalent.',
+		);
+		expect(resultsMarkdown(killedOnly, [], run)).toContain('\nEvery mutant that survived is killed or listed as equivalent.');
+	});
+});
+
+describe("the mutation run's verdict", () => {
+	it('fails a run with a survivor the table does not list, naming how many', () => {
+		expect(shortfall(REPORT, equivalentsIn(DOCS))).toBe(
+			'3 mutants survived that no test kills and the equivalents table does not list (mutation/results.md, "Not yet killed or explained")',
+		);
+		const one = { files: { 'nodes/a.ts': { mutants: [mutant('Killed'), mutant('Survived', 'StringLiteral', '""')] } } };
+		expect(shortfall(one, [])).toMatch(/^1 mutant survived that/);
+	});
+
+	it('passes a run whose every survivor, and every mutant no test reaches, is listed', () => {
+		const listed = { files: { 'nodes/a.ts': { mutants: [mutant('Killed'), mutant('Timeout'), mutant('Survived'), mutant('NoCoverage', 'StringLiteral', '"x"'), mutant('CompileError')] } } };
+		expect(shortfall(listed, [{ file: 'nodes/a.ts', mutant: '`ConditionalExpression` `false` at 40:6-34' }, { file: 'nodes/a.ts', mutant: '`StringLiteral` `"x"`' }])).toBeUndefined();
+		expect(shortfall(listed, [{ file: 'nodes/a.ts', mutant: '`StringLiteral` `"x"`' }])).toMatch(/^1 mutant survived/);
 	});
 });

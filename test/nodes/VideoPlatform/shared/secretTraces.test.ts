@@ -109,8 +109,10 @@ describe('hideSecretInValue', () => {
 
 	it('gives what the copying version gave, for any JSON value with or without the secret in it', () => {
 		const text = fc.oneof(unicodeText(20), fc.constant(KEY), unicodeText(20).map((s) => `${s}${KEY.toUpperCase()}${s}`));
+		// Numbers as big ids come: whole numbers past 2^53, which JavaScript rounds, either sign.
+		const beyond2To53 = fc.bigInt({ min: 2n ** 53n, max: 2n ** 80n }).chain((big) => fc.constantFrom(Number(big), -Number(big)));
 		const json = fc.letrec((tie) => ({
-			value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value')), fc.dictionary(text, tie('value'))),
+			value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), beyond2To53, fc.double(), fc.boolean(), fc.constant(null), fc.array(tie('value')), fc.dictionary(text, tie('value'))),
 		})).value;
 		fc.assert(
 			fc.property(json, (value) => {
@@ -586,6 +588,33 @@ describe('text from outside the node, made safe to show', () => {
 				expect(typeof redact(odd as unknown as string, KEY)).toBe('string');
 				expect(typeof redact('text', odd as unknown as string)).toBe('string');
 			}
+		});
+
+		/** Web addresses with query and fragment, their non-ASCII characters percent-encoded as browsers send them. */
+		const webAddress = fc.webUrl({ withQueryParameters: true, withFragments: true, size: 'medium' });
+
+		it('hides the key in a query value of a generated web address, as is or percent-encoded, and keeps the address before it', () => {
+			fc.assert(
+				fc.property(printableKey(8, 100), webAddress, fc.constantFrom<Array<(key: string) => string>>((key) => key, encodeURIComponent, percentAll), (key, address, encode) => {
+					fc.pre(!showsRunOf(address, key));
+					const base = address.split('#')[0];
+					const shown = redact(`${base}${base.includes('?') ? '&' : '?'}api_key=${encode(key)}`, key);
+					expect(shown.startsWith(base)).toBe(true);
+					expect(shown).toContain('[redacted]');
+					expect(showsRunOf(shown, key)).toBe(false);
+				}),
+				{ numRuns: 200 },
+			);
+		});
+
+		it('changes nothing in a generated web address that holds no run of the key, its percent-escapes and ampersands included', () => {
+			fc.assert(
+				fc.property(printableKey(8, 100), webAddress, (key, address) => {
+					fc.pre(!showsRunOf(address, key) && !/bearer/i.test(address));
+					expect(redact(address, key)).toBe(address);
+				}),
+				{ numRuns: 300 },
+			);
 		});
 
 		it('changes nothing in a text that holds no run of the key', () => {

@@ -7,7 +7,7 @@ import type { IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Outcome } from '../../../../nodes/VideoPlatform/transport/answer';
-import { mayHaveActed, noAnswerOutcome, readOutcome } from '../../../../nodes/VideoPlatform/transport/answer';
+import { discardAnswer, mayHaveActed, noAnswerOutcome, readOutcome } from '../../../../nodes/VideoPlatform/transport/answer';
 import { PlatformClient } from '../../../../nodes/VideoPlatform/transport/client';
 import { Deadline } from '../../../../nodes/VideoPlatform/transport/stop';
 import { createExecuteContext, realHttp, testNode } from '../../../helpers/executeContext';
@@ -571,5 +571,18 @@ describe('mayHaveActed, which puts an item in a failed run\'s "may have created"
 
 	it('does not hold for an HTTP 4xx answer: the platform refused the request', () => {
 		expect([400, 422, 499].map(errorStatus)).toEqual([false, false, false]);
+	});
+});
+
+describe('discardAnswer', () => {
+	it('ends an answer still streaming in, and leaves alone a value that is not a stream, even one with a destroy or an on of its own', () => {
+		const stream = new Readable({ read() {} });
+		discardAnswer(stream);
+		expect(stream.destroyed).toBe(true);
+
+		const destroy = jest.fn();
+		discardAnswer({ destroy });
+		expect(destroy).not.toHaveBeenCalled();
+		for (const value of [{ on() {} }, Buffer.from('{}'), '{}', { id: 'room_1' }, null, undefined]) expect(() => discardAnswer(value)).not.toThrow();
 	});
 });

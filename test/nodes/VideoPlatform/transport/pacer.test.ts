@@ -11,6 +11,7 @@ import { RunStop } from '../../../../nodes/VideoPlatform/transport/stop';
 import { createExecuteContext } from '../../../helpers/executeContext';
 import { createRoom } from '../../../helpers/platformClient';
 import type { Sandbox } from '../../../helpers/sandbox';
+import { mostHeapGrowth } from '../../../helpers/heap';
 import { fakeClock, SANDBOX_KEY, startSandbox } from '../../../helpers/sandbox';
 
 type Clock = ReturnType<typeof fakeClock>;
@@ -104,6 +105,19 @@ describe('RequestPacer and the requests it counts', () => {
 		stop.stopAfterFailure();
 		expect(await pacer.waitForTurn(stop)).toBe(false);
 		expect(clock.now()).toBe(0);
+	});
+});
+
+describe('RequestPacer over the life of n8n', () => {
+	it('keeps only the last second of accepted requests: a million more add no memory', async () => {
+		// One pacer per credential lives as long as n8n does (PacerRegistry), so what it keeps must not grow with the requests.
+		let now = 0;
+		const pacer = new RequestPacer({ now: () => now, sleep: async () => {} });
+		const growth = await mostHeapGrowth(() => {
+			for (let i = 0; i < 1_000_000; i++, now++) pacer.recordAccepted();
+		});
+		// Kept, a million times take 8 MB or more.
+		expect(growth).toBeLessThan(2 * 1024 * 1024);
 	});
 });
 

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { MAX_BODY_BYTES } from '../../../../nodes/VideoPlatform/trigger/body';
 import { handleDelivery } from '../../../../nodes/VideoPlatform/trigger/webhook';
 import type { WebhookContextOptions } from '../../../helpers/webhookContext';
+import { apiKeyWith, showsRunOf, unicodeText } from '../../../helpers/keyTraces';
 import { anyCodePoint, anyText } from '../../../helpers/unicode';
 import { createWebhookContext } from '../../../helpers/webhookContext';
 
@@ -294,6 +295,36 @@ describe('Video Platform Trigger fails closed', () => {
 			expect(shown).toContain(SECRET_REMOVED_MARKER);
 			expect((json?._webhook as IDataObject).deliveryKeySource).toBe('body');
 		}
+	});
+});
+
+describe('Video Platform Trigger: generated secrets and deliveries', () => {
+	/** Secrets as a platform issues them: visible ASCII with spaces and characters special to regular expressions, JSON and URLs inside. */
+	const generatedSecret = apiKeyWith(8, 64).filter((value) => value.trim() === value);
+
+	it('lets in the secret as set, refuses it in another letter case or with a character more, and shows no run of 8 of its characters wherever a full-Unicode delivery echoes it', async () => {
+		await fc.assert(
+			fc.asyncProperty(generatedSecret, unicodeText(30), unicodeText(30), async (value, before, after) => {
+				fc.pre(!showsRunOf(`${before} ${after}`, value));
+				const options = { parameters: { authentication: 'secretHeader' }, secret: { headerName: 'X-Webhook-Secret', secret: value } };
+				const payload = { id: 'd1', note: `${before}${value}${after}`, encoded: encodeURIComponent(value) };
+				const delivery = { body: payload, rawBody: JSON.stringify(payload), query: { s: value }, ...options };
+
+				const letIn = await deliver({ ...delivery, headers: { 'x-webhook-secret': value, 'x-copy': value.toUpperCase() } });
+				expect(letIn.started).toBe(true);
+				const shown = JSON.stringify(letIn.json);
+				expect(showsRunOf(shown, value)).toBe(false);
+				expect(shown).toContain(SECRET_REMOVED_MARKER);
+
+				const recased = value.toUpperCase() === value ? value.toLowerCase() : value.toUpperCase();
+				for (const wrong of [`${value}x`, ...(recased === value ? [] : [recased])]) {
+					const refused = await deliver({ ...delivery, headers: { 'x-webhook-secret': wrong } });
+					expect(refused.started).toBe(false);
+					expect(refused.answered.status).toBe(401);
+				}
+			}),
+			{ numRuns: 80 },
+		);
 	});
 });
 
