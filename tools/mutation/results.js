@@ -91,7 +91,9 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		'Score: killed and timed-out mutants over every tested mutant but the equivalent ones. Ignored: mutants of',
 		'module-level constants (static), left out of the run. Errors: mutants that do not compile.',
 		'',
-		`- Run: \`${run.command}\`, ${run.date}, the code and tests of commit ${run.commit} (the results are committed after it)`,
+		run.unfinished
+			? `- Run: \`${run.command}\`, ${run.date}, at commit ${run.commit}: the results a run stopped part-way had, on the code and tests as they were when it started (mutation/incremental.json keeps their text)`
+			: `- Run: \`${run.command}\`, ${run.date}, the code and tests of commit ${run.commit} (the results are committed after it)`,
 		run.unfinished
 			? "- Time: not measured: the results of a run stopped part-way, kept with `--save-progress`"
 			: run.merged

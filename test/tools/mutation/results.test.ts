@@ -106,6 +106,7 @@ describe('the mutation results file', () => {
 		const unfinished = [{ file: 'nodes/a.ts', tested: 5, planned: 9 }];
 		const markdown = resultsMarkdown(REPORT, [], { command: 'npm run test:mutation -- --save-progress', date: '2026-11-27 16:30 UTC', commit: 'abc1234', seconds: 0, merged: true, unfinished });
 		expect(markdown).toContain('- Stopped part-way: `nodes/a.ts` has results for 5 of its 9 mutants; the next run of it tests the rest');
+		expect(markdown).toContain('- Run: `npm run test:mutation -- --save-progress`, 2026-11-27 16:30 UTC, at commit abc1234: the results a run stopped part-way had, on the code and tests as they were when it started');
 		expect(markdown).toContain('- Time: not measured: the results of a run stopped part-way, kept with `--save-progress`');
 		expect(markdown).toContain('- Score: **37.5 %** over the mutants with results only: 4 mutants have none yet');
 	});
