@@ -59,8 +59,26 @@ describe('Keys Remembered', () => {
 		expect(readKeysRemembered.call(contextWith().context, 'keysRemembered')).toBe(10_000);
 	});
 
-	it.each([[0], [100_001], [2.5], ['10'], [Number.NaN], [true], [[5]]])('refuses %p, saying what it takes', (value) => {
-		expect(() => readKeysRemembered.call(contextWith(value).context, 'keysRemembered')).toThrow(/^Keys Remembered must be a whole number from 1 to 100000, not /);
+	it.each([
+		[0, '0'],
+		[100_001, '100001'],
+		[2.5, '2.5'],
+		[Number.NaN, 'NaN'],
+		['10', '"10"'],
+		[true, 'true'],
+		[[5], '[5]'],
+		[{ n: 5 }, '{"n":5}'],
+		[() => 5, '() =\u203A 5'],
+	])('refuses %p, saying what it takes and showing the value as typed (%s)', (value, shown) => {
+		let thrown: unknown;
+		try {
+			readKeysRemembered.call(contextWith(value).context, 'keysRemembered');
+		} catch (error) {
+			thrown = error;
+		}
+		expect(thrown).toBeInstanceOf(NodeOperationError);
+		expect((thrown as NodeOperationError).message).toBe(`Keys Remembered must be a whole number from 1 to 100000, not ${shown}`);
+		expect((thrown as NodeOperationError).description).toBe('n8n keeps this many of the newest keys. 10000 (the default) is about 270 KB in its database.');
 	});
 });
 
@@ -75,6 +93,14 @@ describe('Remember Keys For', () => {
 
 	it('refuses with the node named, as the editor shows the error on it', () => {
 		expect(() => readScope.call(contextWith('everywhere').context, 'scope')).toThrow(NodeOperationError);
+	});
+
+	it.each([
+		['everywhere', '"everywhere"'],
+		[7, '7'],
+		[() => 'node', "() =\u203A 'node'"],
+	])('shows a refused %p as typed (%s)', (scope, shown) => {
+		expect(() => readScope.call(contextWith(scope).context, 'scope')).toThrow(`Remember Keys For must be This Node or Whole Workflow, not ${shown}`);
 	});
 
 	it('refuses anything else, naming both choices', () => {

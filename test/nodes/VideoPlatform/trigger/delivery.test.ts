@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { bodyTextOf, payloadOf } from '../../../../nodes/VideoPlatform/trigger/delivery';
+import { bodyTextOf, deliveryItem, payloadOf } from '../../../../nodes/VideoPlatform/trigger/delivery';
 
 const delivery = (rawBody: Buffer | string | undefined, encoding?: string, parsedBody?: unknown) => ({ rawBody, encoding, parsedBody, headers: {}, query: {} });
 
@@ -35,5 +35,46 @@ describe('the payload of a body the trigger parses itself', () => {
 
 	it('keeps a byte-order mark in a body that is not JSON', () => {
 		expect(payloadOf(delivery(Buffer.from('\ufeffhello', 'utf16le'), 'utf-16le'))).toEqual({ body: '\ufeffhello' });
+	});
+});
+
+describe('the payload of a body n8n parsed', () => {
+	it('is the object n8n parsed, whatever the raw bytes say', () => {
+		expect(payloadOf(delivery('{"id":"raw"}', undefined, { id: 'parsed' }))).toEqual({ id: 'parsed' });
+	});
+
+	it('is an empty object n8n parsed from an empty or blank body as it is', () => {
+		for (const raw of [undefined, '', '  \n']) expect(payloadOf(delivery(raw, undefined, {}))).toEqual({});
+	});
+
+	it('is read from the raw bytes where n8n left the body unread as an empty object (a type it does not parse)', () => {
+		expect(payloadOf(delivery('{"id":"evt-1"}', undefined, {}))).toEqual({ id: 'evt-1' });
+		expect(payloadOf(delivery('plain words', undefined, {}))).toEqual({ body: 'plain words' });
+	});
+
+	it('puts a list n8n parsed under body, also without raw bytes', () => {
+		expect(payloadOf(delivery(undefined, undefined, [1, { a: 2 }]))).toEqual({ body: [1, { a: 2 }] });
+	});
+
+	it('reads text n8n handed over as a string, raw bytes first', () => {
+		expect(payloadOf(delivery(undefined, undefined, '{"id":"from-text"}'))).toEqual({ id: 'from-text' });
+		expect(payloadOf(delivery(undefined, undefined, 'hello'))).toEqual({ body: 'hello' });
+		expect(payloadOf(delivery('{"id":"raw"}', undefined, 'hello'))).toEqual({ id: 'raw' });
+	});
+});
+
+describe('the item a delivery starts the workflow with', () => {
+	it("keeps the payload at the top level, the request's details under _webhook without the hidden headers, and a payload's own _webhook inside them", () => {
+		const incoming = { ...delivery('', undefined, { id: 'd1', _webhook: { forged: true } }), headers: { 'X-Secret': 's', 'user-agent': 'platform' }, query: { a: '1' } };
+		expect(deliveryItem(incoming, ['x-secret'], '2026-11-29T08:00:00.000Z', { deliveryKey: 'id:d1' })).toEqual({
+			id: 'd1',
+			_webhook: {
+				headers: { 'user-agent': 'platform' },
+				query: { a: '1' },
+				receivedAt: '2026-11-29T08:00:00.000Z',
+				deliveryKey: 'id:d1',
+				fromPayload: { forged: true },
+			},
+		});
 	});
 });
