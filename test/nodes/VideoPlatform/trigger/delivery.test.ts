@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { bodyTextOf, deliveryItem, payloadOf } from '../../../../nodes/VideoPlatform/trigger/delivery';
+import { bodyTextOf, deliveryItem, payloadOf, valueAt } from '../../../../nodes/VideoPlatform/trigger/delivery';
 
 const delivery = (rawBody: Buffer | string | undefined, encoding?: string, parsedBody?: unknown) => ({ rawBody, encoding, parsedBody, headers: {}, query: {} });
 
@@ -76,5 +76,18 @@ describe('the item a delivery starts the workflow with', () => {
 				fromPayload: { forged: true },
 			},
 		});
+	});
+
+	it('has no fromPayload in its details when the payload has no _webhook of its own', () => {
+		const item = deliveryItem(delivery('', undefined, { id: 'd2' }), [], '2026-11-29T08:00:00.000Z');
+		expect(Object.keys(item._webhook as object)).toEqual(['headers', 'query', 'receivedAt']);
+	});
+});
+
+describe('a field of the payload by its dot path', () => {
+	it('reads nested fields, and finds nothing past a null, a number or a missing field, without throwing', () => {
+		const payload = { data: { room: { id: 'r1' }, none: null, count: 3 } };
+		expect(valueAt(payload, 'data.room.id')).toBe('r1');
+		for (const path of ['data.none.id', 'data.count.id', 'data.missing.id', 'data.room.constructor']) expect(valueAt(payload, path)).toBeUndefined();
 	});
 });
