@@ -82,6 +82,7 @@ const percent = (/** @type {number | null} */ score) => (score === null ? '–' 
 /** The results file's text. */
 function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} */ equivalents, /** @type {{ date: string, commit: string, command: string, seconds: number, merged?: boolean, unfinished?: { file: string, tested: number, planned: number }[] }} */ run) {
 	const { files, total, open } = tally(report, equivalents);
+	const untested = (run.unfinished ?? []).reduce((sum, { tested: done, planned }) => sum + planned - done, 0);
 	const row = (/** @type {string} */ name, /** @type {{ counts: Record<string, number>, score: number | null }} */ { counts, score }) =>
 		`| ${name} | ${COLUMNS.map((column) => counts[column]).join(' | ')} | ${percent(score)} |`;
 	return [
@@ -102,8 +103,8 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		...(run.unfinished ?? []).map(
 			({ file, tested: done, planned }) => `- Stopped part-way: \`${file}\` has results for ${done} of its ${planned} mutants; the next run of it tests the rest`,
 		),
-		run.unfinished?.length
-			? `- Score: **${percent(total.score)}** over the mutants with results only: ${run.unfinished.reduce((sum, { tested: done, planned }) => sum + planned - done, 0)} mutants have none yet`
+		untested
+			? `- Score: **${percent(total.score)}** over the mutants with results only: ${untested} mutants have none yet`
 			: `- Score: **${percent(total.score)}**`,
 		'',
 		`| File | ${COLUMNS.map((column) => (column === 'noCoverage' ? 'no coverage' : column)).join(' | ')} | score |`,
@@ -112,7 +113,7 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		row('**all**', total),
 		'',
 		...(open.length === 0
-			? [`${run.unfinished?.length ? 'Among the mutants with results, every' : 'Every'} mutant that survived is killed or listed as equivalent.`, '']
+			? [`${untested ? 'Among the mutants with results, every' : 'Every'} mutant that survived is killed or listed as equivalent.`, '']
 			: [
 					'## Not yet killed or explained',
 					'',
