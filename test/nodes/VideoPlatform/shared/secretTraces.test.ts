@@ -71,11 +71,13 @@ describe('hideSecret in base64', () => {
 	it('shows base64 of the first or last 7 bytes of the key as it is, after zero bytes or padded: digits that share their bits with other bytes are not the key', () => {
 		// 7 bytes are fewer than a run (8 characters). Their base64 holds at most 9 digits made of their bits alone,
 		// fewer than the 10 a base64 run needs; the digits at the key's edges carry zero or padding bits too.
-		const bytes = Buffer.from(KEY);
+		// A key no other test uses: its runs are made here, not taken from the cache another test filled.
+		const key = 'rk_edges_7c1e9b2a4d6f';
+		const bytes = Buffer.from(key);
 		for (const cut of [bytes.subarray(0, 7), bytes.subarray(-7)]) {
 			for (const zeros of [0, 1, 2]) {
 				const text = `echo ${base64(Buffer.alloc(zeros), cut)} end`;
-				expect(hideSecret(text, KEY, MARKER)).toBe(text);
+				expect(hideSecret(text, key, MARKER)).toBe(text);
 			}
 		}
 	});
