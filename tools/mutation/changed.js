@@ -1,7 +1,8 @@
 'use strict';
 // Which guarantee files a partial mutation run (`--changed`) must test: those whose text is not the
 // text the incremental file last tested, and those whose covering test files changed since (a change
-// that only weakens or removes tests is the usual way a suite stops biting). Compared by content, not
+// that only weakens or removes tests is the usual way a suite stops biting), and those a saved run
+// stopped part-way in (fewer results than it was to test: their text alone does not show it). Compared by content, not
 // by commit, so that committing the incremental file after a partial run hides no other changed file.
 
 /**
@@ -16,9 +17,10 @@
  * @param {string[]} files  the guarantee files, relative to the repository
  * @param {Incremental | undefined} incremental  mutation/incremental.json, parsed (undefined: none yet)
  * @param {(file: string) => string | undefined} read  a file's text now (undefined: the file is gone)
+ * @param {Record<string, number>} [planned]  mutation/unfinished.json: how many mutants a file stopped part-way was to test
  * @returns {string[]}
  */
-function untestedFiles(files, incremental, read) {
+function untestedFiles(files, incremental, read, planned = {}) {
 	const tested = new Map(Object.entries(incremental?.files ?? {}));
 	/** @type {Map<string, string>} a test's id to its file */
 	const fileOfTest = new Map();
@@ -29,7 +31,8 @@ function untestedFiles(files, incremental, read) {
 	}
 	const testsChanged = (/** @type {string} */ file) =>
 		(tested.get(file)?.mutants ?? []).some(({ coveredBy = [] }) => coveredBy.some((id) => changedTestFiles.has(fileOfTest.get(id))));
-	return files.filter((file) => tested.get(file)?.source !== read(file) || testsChanged(file));
+	const partWay = (/** @type {string} */ file) => (tested.get(file)?.mutants?.length ?? 0) < (planned[file] ?? 0);
+	return files.filter((file) => tested.get(file)?.source !== read(file) || testsChanged(file) || partWay(file));
 }
 
 module.exports = { untestedFiles };

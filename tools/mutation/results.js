@@ -80,7 +80,7 @@ const tested = (/** @type {Record<string, number>} */ counts) => COLUMNS.filter(
 const percent = (/** @type {number | null} */ score) => (score === null ? '–' : `${score.toFixed(1)} %`);
 
 /** The results file's text. */
-function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} */ equivalents, /** @type {{ date: string, commit: string, command: string, seconds: number, merged?: boolean, unfinished?: { file: string, tested: number, planned: number }[] }} */ run) {
+function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} */ equivalents, /** @type {{ date: string, commit: string, command: string, seconds: number, merged?: boolean, stopped?: boolean, unfinished?: { file: string, tested: number, planned: number }[] }} */ run) {
 	const { files, total, open } = tally(report, equivalents);
 	const untested = (run.unfinished ?? []).reduce((sum, { tested: done, planned }) => sum + planned - done, 0);
 	const row = (/** @type {string} */ name, /** @type {{ counts: Record<string, number>, score: number | null }} */ { counts, score }) =>
@@ -92,10 +92,10 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		'Score: killed and timed-out mutants over every tested mutant but the equivalent ones. Ignored: mutants of',
 		'module-level constants (static), left out of the run. Errors: mutants that do not compile.',
 		'',
-		run.unfinished
+		run.stopped
 			? `- Run: \`${run.command}\`, ${run.date}, at commit ${run.commit}: the results a run stopped part-way had, on the code and tests as they were when it started (mutation/incremental.json keeps their text)`
 			: `- Run: \`${run.command}\`, ${run.date}, the code and tests of commit ${run.commit} (the results are committed after it)`,
-		run.unfinished
+		run.stopped
 			? "- Time: not measured: the results of a run stopped part-way, kept with `--save-progress`"
 			: run.merged
 			? `- Time (2 shared cores): ${Math.round(run.seconds / 60)} min for this run's files; the table adds the results earlier runs kept for the other files`

@@ -21,6 +21,8 @@ const scratch = path.join(repoRoot, '.scratch', 'mutation');
 const REPORT = path.join(scratch, 'report.json');
 const PROGRESS = path.join(scratch, 'progress.json');
 const INCREMENTAL = 'mutation/incremental.json';
+/** The files a saved run stopped part-way in, with how many mutants each was to test (`--changed` tests them until they have that many results). */
+const UNFINISHED = path.join(repoRoot, 'mutation', 'unfinished.json');
 /** The exit code of a run that leaves a survivor neither killed nor listed (.ci/run fails on it alone). */
 const SURVIVORS_LEFT = 3;
 const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
@@ -37,7 +39,25 @@ async function changedGuaranteeFiles() {
 	const file = path.join(repoRoot, INCREMENTAL);
 	const incremental = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
 	const read = (/** @type {string} */ name) => (fs.existsSync(path.join(repoRoot, name)) ? fs.readFileSync(path.join(repoRoot, name), 'utf8') : undefined);
-	return untestedFiles(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }), incremental, read);
+	return untestedFiles(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }), incremental, read, readUnfinished());
+}
+
+/** @returns {Record<string, number>} */
+const readUnfinished = () => (fs.existsSync(UNFINISHED) ? JSON.parse(fs.readFileSync(UNFINISHED, 'utf8')) : {});
+
+/**
+ * The files of the committed results with fewer results than planned, kept in UNFINISHED (removed
+ * when none is left), so that the next `--changed` run and the results file both see them.
+ * @param {import('./merge').Report} report  the committed results
+ * @param {Record<string, number>} planned
+ */
+function keepUnfinished(report, planned) {
+	const unfinished = Object.entries(planned)
+		.map(([file, count]) => ({ file, tested: report.files[file]?.mutants.length ?? 0, planned: Number(count) }))
+		.filter(({ tested, planned: all }) => tested < all);
+	if (unfinished.length === 0) fs.rmSync(UNFINISHED, { force: true });
+	else fs.writeFileSync(UNFINISHED, `${JSON.stringify(Object.fromEntries(unfinished.map(({ file, planned: all }) => [file, all])), null, 2)}\n`);
+	return unfinished;
 }
 
 /** A stopped run's results, and how many mutants of each file it was to test (not Stryker's: left out of the report). */
@@ -53,11 +73,8 @@ async function saveProgress() {
 		return;
 	}
 	const { planned, report: progress } = readProgress();
-	const unfinished = Object.entries(planned)
-		.map(([file, count]) => ({ file, tested: progress.files[file]?.mutants.length ?? 0, planned: Number(count) }))
-		.filter(({ tested, planned: all }) => tested < all);
 	const report = await keep(progress);
-	writeResults(report, { seconds: 0, merged: true, unfinished });
+	writeResults(report, { seconds: 0, merged: true, stopped: true, unfinished: keepUnfinished(report, { ...readUnfinished(), ...planned }) });
 }
 
 /** The committed incremental file with a run's files in place of theirs. */
@@ -73,7 +90,7 @@ async function keep(/** @type {import('./merge').Report} */ run) {
 /**
  * mutation/results.md from a report (or, for a partial run not saved, .scratch/mutation/results.md).
  * @param {import('./merge').Report} report
- * @param {{ seconds: number, merged: boolean, unfinished?: { file: string, tested: number, planned: number }[], scratchOnly?: boolean }} run
+ * @param {{ seconds: number, merged: boolean, stopped?: boolean, unfinished?: { file: string, tested: number, planned: number }[], scratchOnly?: boolean }} run
  */
 function writeResults(report, { scratchOnly = false, ...run }) {
 	const equivalents = equivalentsIn(fs.readFileSync(path.join(repoRoot, 'docs', 'development.md'), 'utf8'));
@@ -126,7 +143,10 @@ async function main() {
 
 	const seconds = (performance.now() - started) / 1000;
 	const report = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
-	if (partial && save) writeResults(await keep(JSON.parse(fs.readFileSync(incremental, 'utf8'))), { seconds, merged: true });
+	if (partial && save) {
+		const kept = await keep(JSON.parse(fs.readFileSync(incremental, 'utf8')));
+		writeResults(kept, { seconds, merged: true, unfinished: keepUnfinished(kept, readUnfinished()) });
+	}
 	else writeResults(report, { seconds, merged: false, scratchOnly: partial });
 }
 

@@ -34,6 +34,13 @@ describe('untestedFiles: the guarantee files a partial mutation run must test', 
 		expect(untestedFiles(files, incremental, readAll)).toEqual(['nodes/a.ts', 'nodes/c.ts']);
 	});
 
+	it('a file a saved run stopped part-way in (mutation/unfinished.json), until it has as many results as it was to test', () => {
+		const tested = (count: number) => ({ source: now['nodes/a.ts'], mutants: Array.from({ length: count }, () => ({})) });
+		expect(untestedFiles(['nodes/a.ts'], { files: { 'nodes/a.ts': tested(29) } }, read, { 'nodes/a.ts': 109 })).toEqual(['nodes/a.ts']);
+		expect(untestedFiles(['nodes/a.ts'], { files: { 'nodes/a.ts': tested(109) } }, read, { 'nodes/a.ts': 109 })).toEqual([]);
+		expect(untestedFiles(['nodes/a.ts'], { files: { 'nodes/a.ts': tested(29) } }, read)).toEqual([]);
+	});
+
 	it('compares the whole text, whatever it holds (full Unicode)', () => {
 		fc.assert(
 			fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (tested, current) => {

@@ -104,7 +104,7 @@ describe('the mutation results file', () => {
 
 	it('names each file a stopped run left part-way (`--save-progress`), with how many of its mutants have results', () => {
 		const unfinished = [{ file: 'nodes/a.ts', tested: 5, planned: 9 }];
-		const markdown = resultsMarkdown(REPORT, [], { command: 'npm run test:mutation -- --save-progress', date: '2026-11-27 16:30 UTC', commit: 'abc1234', seconds: 0, merged: true, unfinished });
+		const markdown = resultsMarkdown(REPORT, [], { command: 'npm run test:mutation -- --save-progress', date: '2026-11-27 16:30 UTC', commit: 'abc1234', seconds: 0, merged: true, stopped: true, unfinished });
 		expect(markdown).toContain('- Stopped part-way: `nodes/a.ts` has results for 5 of its 9 mutants; the next run of it tests the rest');
 		expect(markdown).toContain('- Run: `npm run test:mutation -- --save-progress`, 2026-11-27 16:30 UTC, at commit abc1234: the results a run stopped part-way had, on the code and tests as they were when it started');
 		expect(markdown).toContain('- Time: not measured: the results of a run stopped part-way, kept with `--save-progress`');
@@ -118,6 +118,14 @@ describe('the mutation results file', () => {
 			'Among the mutants with results, every mutant that survived is killed or listed as equivalent.',
 		);
 		expect(resultsMarkdown(killedOnly, [], run)).toContain('\nEvery mutant that survived is killed or listed as equivalent.');
+	});
+
+	it('names a file an earlier saved run left part-way in the results of a later run that finished, without calling that run stopped', () => {
+		const run = { command: 'npm run test:mutation -- --changed --save', date: '2026-11-29 13:05 UTC', commit: 'abc1234', seconds: 600, merged: true };
+		const markdown = resultsMarkdown(REPORT, [], { ...run, unfinished: [{ file: 'nodes/a.ts', tested: 5, planned: 9 }] });
+		expect(markdown).toContain('- Stopped part-way: `nodes/a.ts` has results for 5 of its 9 mutants; the next run of it tests the rest');
+		expect(markdown).toContain("- Time (2 shared cores): 10 min for this run's files");
+		expect(markdown).not.toContain('the results a run stopped part-way had');
 	});
 });
 
