@@ -2,12 +2,14 @@
 // Keeps a partial run's results (`--save`): its files replace theirs in the kept incremental report,
 // the other files stay. Stryker numbers the tests of each report anew, so the tests of both are
 // matched by test file and name and numbered once more; a result that names a test the newer run
-// no longer has loses that test, and Stryker then runs that mutant again.
+// no longer has loses that test, and Stryker then runs that mutant again. A test file covering kept
+// mutants that the run did not test again keeps its older text: those mutants were tested against it,
+// so a change of it still shows (`--changed`, Stryker's own reuse).
 
 /**
  * @typedef {{ id: string, name: string }} Test
  * @typedef {{ id: string, coveredBy?: string[], killedBy?: string[] }} Mutant
- * @typedef {{ files: Record<string, { mutants: Mutant[] }>, testFiles?: Record<string, { tests: Test[] }> }} Report
+ * @typedef {{ files: Record<string, { mutants: Mutant[] }>, testFiles?: Record<string, { source?: string, tests: Test[] }> }} Report
  */
 
 /** A report's test ids → test file and name. */
@@ -26,9 +28,16 @@ function testKeys(/** @type {Report} */ report) {
 function mergeReports(kept, run, stillTested) {
 	/** @type {Map<string, string>} */
 	const ids = new Map();
-	/** @type {Record<string, { tests: Test[] }>} */
+	/** @type {Record<string, { source?: string, tests: Test[] }>} */
 	const testFiles = {};
-	for (const [file, entry] of Object.entries({ ...kept.testFiles, ...run.testFiles })) {
+	const keptOnly = Object.keys(kept.files).filter((file) => !(file in run.files) && stillTested(file));
+	const keptKeys = testKeys(kept);
+	const coveringKept = new Set(
+		keptOnly.flatMap((file) => kept.files[file].mutants.flatMap(({ coveredBy = [] }) => coveredBy.map((id) => String(keptKeys.get(id) ?? '').split('\0')[0]))),
+	);
+	for (const [file, newer] of Object.entries({ ...kept.testFiles, ...run.testFiles })) {
+		const older = kept.testFiles?.[file];
+		const entry = older && coveringKept.has(file) ? { ...newer, source: older.source } : newer;
 		const tests = [];
 		for (const test of entry.tests) {
 			const key = `${file}\0${test.name}`;
@@ -50,7 +59,6 @@ function mergeReports(kept, run, stillTested) {
 			return [file, { ...entry, mutants }];
 		});
 	};
-	const keptOnly = Object.keys(kept.files).filter((file) => !(file in run.files) && stillTested(file));
 	const files = Object.fromEntries([...renumbered(kept, keptOnly), ...renumbered(run, Object.keys(run.files))].sort(([a], [b]) => String(a).localeCompare(String(b))));
 	return { ...kept, ...run, files, testFiles };
 }

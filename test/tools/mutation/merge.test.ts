@@ -35,6 +35,20 @@ describe("mergeReports: a partial run's results kept beside the earlier runs'", 
 		expect(testName(merged, merged.files['nodes/b.ts'].mutants[0].coveredBy?.[0] ?? '')).toBe('test/a.test.ts: redacts');
 	});
 
+	it("keeps the older text of a test file that covers kept mutants the run did not test again, and takes the run's for one that covers none", () => {
+		const older: Report = {
+			files: { 'nodes/kept.ts': { mutants: [{ id: '0', coveredBy: ['0'] }] }, 'nodes/run.ts': { mutants: [{ id: '1', coveredBy: ['1'] }] } },
+			testFiles: { 'test/kept.test.ts': { source: 'old', tests: [{ id: '0', name: 'k' }] }, 'test/run.test.ts': { source: 'old', tests: [{ id: '1', name: 'r' }] } },
+		};
+		const newer: Report = {
+			files: { 'nodes/run.ts': { mutants: [{ id: '0', coveredBy: ['1'] }] } },
+			testFiles: { 'test/kept.test.ts': { source: 'new', tests: [{ id: '0', name: 'k' }] }, 'test/run.test.ts': { source: 'new', tests: [{ id: '1', name: 'r' }] } },
+		};
+		const { testFiles } = mergeReports(older, newer, () => true);
+		expect(testFiles?.['test/kept.test.ts'].source).toBe('old');
+		expect(testFiles?.['test/run.test.ts'].source).toBe('new');
+	});
+
 	it('gives every mutant and every test one id of its own', () => {
 		const mutantIds = Object.values(merged.files).flatMap(({ mutants }) => mutants.map((mutant) => mutant.id));
 		const testIds = Object.values(merged.testFiles ?? {}).flatMap(({ tests }) => tests.map((test) => test.id));
