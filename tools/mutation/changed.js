@@ -2,16 +2,36 @@
 // Which guarantee files a partial mutation run (`--changed`) must test: those whose text is not the
 // text the incremental file last tested, and those whose covering test files changed since (a change
 // that only weakens or removes tests is the usual way a suite stops biting), and those a saved run
-// stopped part-way in (fewer results than it was to test: their text alone does not show it). Compared by content, not
-// by commit, so that committing the incremental file after a partial run hides no other changed file.
+// stopped part-way in (fewer results than it was to test: their text alone does not show it), and
+// those holding a stale result (below). Compared by content, not by commit, so that committing the
+// incremental file after a partial run hides no other changed file.
 
 /**
- * @typedef {{ coveredBy?: string[] }} MutantEntry
+ * @typedef {{ status?: string, coveredBy?: string[] }} MutantEntry
  * @typedef {{
  *   files?: Record<string, { source?: string, mutants?: MutantEntry[] }>,
  *   testFiles?: Record<string, { source?: string, tests?: { id: string }[] }>,
  * }} Incremental
  */
+
+/**
+ * A result Stryker would not give today but reuses as long as the code is unchanged: a test ran the
+ * mutant, yet no test covers it. With per-test coverage that is a module-level constant's mutant
+ * (static, left out by ignoreStatic) tested when a test reloaded its module, a test since changed
+ * or gone. Such a "survived" is no survivor: the mutant is tested afresh (and found static).
+ */
+const staleResult = (/** @type {MutantEntry} */ { status, coveredBy = [] }) => ['Killed', 'Survived', 'Timeout'].includes(String(status)) && coveredBy.length === 0;
+
+/**
+ * The incremental report without its stale results, for Stryker to test those mutants afresh.
+ * @template {Incremental} T
+ * @param {T} incremental
+ * @returns {T}
+ */
+function withoutStaleResults(incremental) {
+	const files = Object.entries(incremental.files ?? {}).map(([file, entry]) => [file, { ...entry, mutants: (entry.mutants ?? []).filter((mutant) => !staleResult(mutant)) }]);
+	return { ...incremental, files: Object.fromEntries(files) };
+}
 
 /**
  * @param {string[]} files  the guarantee files, relative to the repository
@@ -32,7 +52,8 @@ function untestedFiles(files, incremental, read, planned = {}) {
 	const testsChanged = (/** @type {string} */ file) =>
 		(tested.get(file)?.mutants ?? []).some(({ coveredBy = [] }) => coveredBy.some((id) => changedTestFiles.has(fileOfTest.get(id))));
 	const partWay = (/** @type {string} */ file) => (tested.get(file)?.mutants?.length ?? 0) < (planned[file] ?? 0);
-	return files.filter((file) => tested.get(file)?.source !== read(file) || testsChanged(file) || partWay(file));
+	const stale = (/** @type {string} */ file) => (tested.get(file)?.mutants ?? []).some(staleResult);
+	return files.filter((file) => tested.get(file)?.source !== read(file) || testsChanged(file) || partWay(file) || stale(file));
 }
 
-module.exports = { untestedFiles };
+module.exports = { untestedFiles, withoutStaleResults };

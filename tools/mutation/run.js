@@ -13,7 +13,7 @@ const path = require('node:path');
 const fg = require('fast-glob');
 
 const { repoRoot } = require('../common/paths');
-const { untestedFiles } = require('./changed');
+const { untestedFiles, withoutStaleResults } = require('./changed');
 const { mergeReports } = require('./merge');
 const { equivalentsIn, resultsMarkdown, shortfall } = require('./results');
 
@@ -132,6 +132,7 @@ async function main() {
 		fs.writeFileSync(incremental, JSON.stringify(mergeReports(kept, readProgress().report, () => true)));
 		process.stdout.write(`[mutation] resuming: the results of a run stopped part-way (${path.relative(repoRoot, PROGRESS)}) are reused where their code and tests are unchanged\n`);
 	}
+	if (fs.existsSync(incremental)) fs.writeFileSync(incremental, JSON.stringify(withoutStaleResults(JSON.parse(fs.readFileSync(incremental, 'utf8')))));
 	fs.rmSync(REPORT, { force: true });
 
 	const started = performance.now();

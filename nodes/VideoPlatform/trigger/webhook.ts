@@ -73,7 +73,8 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	const delivery: IncomingDelivery = {
 		parsedBody: request.body,
 		rawBody,
-		encoding: typeof request.encoding === 'string' ? request.encoding : undefined,
+		// Not checked: bodyTextOf reads a body whose charset Node does not know, or any other value, as UTF-8.
+		encoding: request.encoding,
 		headers: this.getHeaderData() as IDataObject,
 		query: this.getQueryData() as IDataObject,
 	};

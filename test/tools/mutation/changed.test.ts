@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { untestedFiles } from '../../../tools/mutation/changed';
+import { untestedFiles, withoutStaleResults } from '../../../tools/mutation/changed';
 
 describe('untestedFiles: the guarantee files a partial mutation run must test', () => {
 	const files = ['nodes/a.ts', 'nodes/b.ts', 'nodes/c.ts'];
@@ -48,5 +48,23 @@ describe('untestedFiles: the guarantee files a partial mutation run must test', 
 				expect(listed).toEqual(tested === current ? [] : ['nodes/x.ts']);
 			}),
 		);
+	});
+});
+
+describe('withoutStaleResults: results Stryker reuses but would not give today', () => {
+	const mutant = (status: string, coveredBy?: string[]) => ({ status, ...(coveredBy ? { coveredBy } : {}) });
+
+	it('drops a tested result no test covers (a static mutant once tested through a reloaded module), and keeps every other', () => {
+		const kept = [mutant('Killed', ['1']), mutant('Survived', ['2']), mutant('Timeout', ['1']), mutant('Ignored', []), mutant('NoCoverage', []), mutant('CompileError')];
+		const stale = [mutant('Survived', []), mutant('Killed', []), mutant('Timeout')];
+		const incremental = { files: { 'nodes/a.ts': { source: 'a', mutants: [...stale, ...kept] } }, testFiles: {} };
+		expect(withoutStaleResults(incremental)).toEqual({ files: { 'nodes/a.ts': { source: 'a', mutants: kept } }, testFiles: {} });
+	});
+
+	it('makes untestedFiles pick the file holding one, its text and tests unchanged', () => {
+		const file = (mutants: object[]) => ({ files: { 'nodes/a.ts': { source: 'a', mutants } }, testFiles: { 't.ts': { source: 't', tests: [{ id: '1' }] } } });
+		const read = (name: string) => ({ 'nodes/a.ts': 'a', 't.ts': 't' })[name];
+		expect(untestedFiles(['nodes/a.ts'], file([mutant('Survived', ['1']), mutant('Survived', [])]), read)).toEqual(['nodes/a.ts']);
+		expect(untestedFiles(['nodes/a.ts'], file([mutant('Survived', ['1']), mutant('Ignored', [])]), read)).toEqual([]);
 	});
 });

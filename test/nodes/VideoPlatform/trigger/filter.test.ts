@@ -3,7 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { eventMatches, fieldMatch, parseAllowedValues } from '../../../../nodes/VideoPlatform/trigger/filter';
 import { ALL_DELIVERIES } from '../../../../nodes/VideoPlatform/trigger/properties';
+import { publishEventKindField } from '../../../helpers/publishedEventKinds';
 import { anyCodePoint, anyText } from '../../../helpers/unicode';
+
+jest.mock('../../../../nodes/VideoPlatform/platform', () => jest.requireActual<typeof import('../../../helpers/publishedEventKinds')>('../../../helpers/publishedEventKinds').platformModule());
+afterEach(() => publishEventKindField(undefined));
 
 describe('parseAllowedValues', () => {
 	it('splits at commas, without the spaces around each value, and leaves out empty ones', () => {
@@ -73,15 +77,12 @@ describe('Trigger On', () => {
 	});
 
 	it('filters by the field naming the kind once both are published', () => {
-		jest.isolateModules(() => {
-			jest.doMock('../../../../nodes/VideoPlatform/platform', () => ({ ...jest.requireActual('../../../../nodes/VideoPlatform/platform'), EVENT_KIND_FIELD: 'event.kind' }));
-			const published = jest.requireActual<typeof import('../../../../nodes/VideoPlatform/trigger/filter')>('../../../../nodes/VideoPlatform/trigger/filter');
-			const delivery = { event: { kind: 'room.started' } };
-			expect(published.eventMatches(delivery, 'room.started')).toBe(true);
-			expect(published.eventMatches(delivery, 'room.ended')).toBe(false);
-			expect(published.eventMatches(delivery, ALL_DELIVERIES)).toBe(true);
-			// A kind JSON.parse rounded may have been the one asked for: let through, not dropped.
-			expect(published.eventMatches(JSON.parse('{"event":{"kind":12345678901234567891}}'), '12345678901234567891')).toBe(true);
-		});
+		publishEventKindField('event.kind');
+		const delivery = { event: { kind: 'room.started' } };
+		expect(eventMatches(delivery, 'room.started')).toBe(true);
+		expect(eventMatches(delivery, 'room.ended')).toBe(false);
+		expect(eventMatches(delivery, ALL_DELIVERIES)).toBe(true);
+		// A kind JSON.parse rounded may have been the one asked for: let through, not dropped.
+		expect(eventMatches(JSON.parse('{"event":{"kind":12345678901234567891}}'), '12345678901234567891')).toBe(true);
 	});
 });

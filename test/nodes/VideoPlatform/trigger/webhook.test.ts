@@ -9,6 +9,9 @@ import type { WebhookContextOptions } from '../../../helpers/webhookContext';
 import { apiKeyWith, showsRunOf, unicodeText } from '../../../helpers/keyTraces';
 import { anyCodePoint, anyText } from '../../../helpers/unicode';
 import { createWebhookContext } from '../../../helpers/webhookContext';
+import { publishEventKindField } from '../../../helpers/publishedEventKinds';
+
+jest.mock('../../../../nodes/VideoPlatform/platform', () => jest.requireActual<typeof import('../../../helpers/publishedEventKinds')>('../../../helpers/publishedEventKinds').platformModule());
 
 /** What replaces the webhook secret in the output (docs/trigger.md, Authentication; docs/security.md). */
 const SECRET_REMOVED_MARKER = '[webhook secret removed by the trigger]';
@@ -102,6 +105,17 @@ describe('Video Platform Trigger: one delivery', () => {
 			expect(started).toBe(true);
 		});
 
+		it("finds the secret's header when the credential's Header Name has spaces around it", async () => {
+			const { started, json } = await deliver({
+				parameters: { authentication: 'secretHeader' },
+				secret: { ...secret, headerName: `  ${secret.headerName} ` },
+				body: { id: 'd1' },
+				headers: { 'x-webhook-secret': secret.secret },
+			});
+			expect(started).toBe(true);
+			expect((json?._webhook as { headers: IDataObject }).headers).not.toHaveProperty('x-webhook-secret');
+		});
+
 		it.each([
 			['a secret of only spaces, with the header blank too', { ...secret, secret: '   ' }, ' '],
 			['a header name that is not an HTTP token', { ...secret, headerName: 'X Webhook Secret' }, secret.secret],
@@ -144,6 +158,23 @@ describe('Video Platform Trigger: one delivery', () => {
 		const { started, result } = await deliver({ parameters: filter, body: { data: { status: 'paused' } } });
 		expect(started).toBe(false);
 		expect(result.webhookResponse).toEqual({ received: true, started: false, reason: 'filtered' });
+	});
+
+	describe('Trigger On, once the platform publishes event kinds', () => {
+		beforeEach(() => publishEventKindField('event.kind'));
+		afterEach(() => publishEventKindField(undefined));
+		const body = { event: { kind: 'room.started' } };
+
+		it('starts a delivery of the kind chosen, and acknowledges one of another kind without starting it', async () => {
+			expect((await deliver({ parameters: { event: 'room.started' }, body })).started).toBe(true);
+			const { started, result } = await deliver({ parameters: { event: 'room.ended' }, body });
+			expect(started).toBe(false);
+			expect(result.webhookResponse).toEqual({ received: true, started: false, reason: 'event' });
+		});
+
+		it('lets every delivery through when Trigger On has no value, as in a workflow saved before it had one', async () => {
+			expect((await deliver({ parameters: { event: undefined }, body })).started).toBe(true);
+		});
 	});
 
 	describe('deeply nested JSON', () => {
@@ -554,7 +585,7 @@ describe('Video Platform Trigger: a number it cannot read as sent is never shown
 				const [first, second] = [await deliver({ ...unreadable(id), parameters: { options: { deliveryIdField: 'id' } } }), await deliver({ ...unreadable(other), parameters: { options: { deliveryIdField: 'id' } } })];
 				for (const { json } of [first, second]) {
 					expect(json?._webhook).toMatchObject({ deliveryKeySource: 'body', inexactFields: ['id'] });
-					expect((json?._webhook as IDataObject).deliveryId).toBeUndefined();
+					expect(json?._webhook).not.toHaveProperty('deliveryId');
 				}
 				expect((first.json?._webhook as IDataObject).deliveryKey).not.toBe((second.json?._webhook as IDataObject).deliveryKey);
 			}),
@@ -573,6 +604,12 @@ describe('Video Platform Trigger: a number it cannot read as sent is never shown
 			}),
 			{ numRuns: 50 },
 		);
+	});
+
+	it('names a field typed with spaces around it without them', async () => {
+		const [id] = fc.sample(ids, 1)[0];
+		const { json } = await deliver({ ...unreadable(id), parameters: { options: { deliveryIdField: ' id ', filterField: '  id', filterValues: String(id) } } });
+		expect((json?._webhook as IDataObject).inexactFields).toEqual(['id', 'id']);
 	});
 
 	it('keeps ordinary numbers as they were: a whole number within 2^53 is exact as parsed', async () => {
