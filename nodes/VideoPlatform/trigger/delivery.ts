@@ -3,9 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { DELIVERY_INFO_KEY } from '../shared/deliveryKey';
 import { withoutByteOrderMark } from './rawJson';
 
-/** Inside the details: a payload's own `_webhook` member, which the details must not lose. */
-const PAYLOAD_OWN_INFO_KEY = 'fromPayload';
-
 export interface IncomingDelivery {
 	/** What n8n's body parser made of the body, if anything. */
 	parsedBody: unknown;
@@ -84,7 +81,8 @@ export function deliveryItem(
 	);
 	const details: IDataObject = { headers, query: delivery.query, receivedAt, ...more };
 	if (Object.prototype.hasOwnProperty.call(payload, DELIVERY_INFO_KEY)) {
-		details[PAYLOAD_OWN_INFO_KEY] = payload[DELIVERY_INFO_KEY];
+		// A payload's own `_webhook` member, which the details must not lose.
+		details.fromPayload = payload[DELIVERY_INFO_KEY];
 	}
 	return { ...payload, [DELIVERY_INFO_KEY]: details };
 }
