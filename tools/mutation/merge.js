@@ -4,10 +4,11 @@
 // matched by test file and name and numbered once more; a result that names a test the newer run
 // no longer has loses that test, and Stryker then runs that mutant again. A test file covering kept
 // mutants that the run did not test again keeps its older text: those mutants were tested against it,
-// so a change of it still shows (`--changed`, Stryker's own reuse).
+// so a change of it still shows (`--changed`, Stryker's own reuse); its tests keep their places in
+// that text, since Stryker compares each test's text to tell which changed.
 
 /**
- * @typedef {{ id: string, name: string }} Test
+ * @typedef {{ id: string, name: string, location?: { start: { line: number, column: number } } }} Test
  * @typedef {{ id: string, coveredBy?: string[], killedBy?: string[] }} Mutant
  * @typedef {{ files: Record<string, { mutants: Mutant[] }>, testFiles?: Record<string, { source?: string, tests: Test[] }> }} Report
  */
@@ -17,6 +18,23 @@ function testKeys(/** @type {Report} */ report) {
 	const keys = new Map();
 	for (const [file, { tests }] of Object.entries(report.testFiles ?? {})) for (const test of tests) keys.set(test.id, `${file}\0${test.name}`);
 	return keys;
+}
+
+/**
+ * A test file's newer tests read against its older text: each test at its place in that text, a test
+ * the older text lacks without a place (Stryker then takes it to span the file). With the newer
+ * places, Stryker would read every test as changed, and test again every mutant they cover.
+ * @param {{ source?: string, tests: Test[] }} newer
+ * @param {{ source?: string, tests: Test[] }} older
+ */
+function withOlderText(newer, older) {
+	const olderPlaces = new Map(older.tests.map((test) => [test.name, test.location]));
+	const tests = newer.tests.map((test) => {
+		const unplaced = /** @type {Test} */ (Object.fromEntries(Object.entries(test).filter(([key]) => key !== 'location')));
+		const location = olderPlaces.get(test.name);
+		return location ? { ...unplaced, location } : unplaced;
+	});
+	return { ...newer, source: older.source, tests };
 }
 
 /**
@@ -37,7 +55,7 @@ function mergeReports(kept, run, stillTested) {
 	);
 	for (const [file, newer] of Object.entries({ ...kept.testFiles, ...run.testFiles })) {
 		const older = kept.testFiles?.[file];
-		const entry = older && coveringKept.has(file) ? { ...newer, source: older.source } : newer;
+		const entry = older && coveringKept.has(file) ? withOlderText(newer, older) : newer;
 		const tests = [];
 		for (const test of entry.tests) {
 			const key = `${file}\0${test.name}`;

@@ -49,6 +49,23 @@ describe("mergeReports: a partial run's results kept beside the earlier runs'", 
 		expect(testFiles?.['test/run.test.ts'].source).toBe('new');
 	});
 
+	it("reads the tests of a test file kept with its older text at their places in that text, and a test that text lacks at none", () => {
+		const place = (line: number) => ({ start: { line, column: 1 } });
+		const older: Report = {
+			files: { 'nodes/kept.ts': { mutants: [{ id: '0', coveredBy: ['0'] }] } },
+			testFiles: { 'test/kept.test.ts': { source: 'old', tests: [{ id: '0', name: 'k', location: place(3) }] } },
+		};
+		const newer: Report = {
+			files: { 'nodes/run.ts': { mutants: [{ id: '0', coveredBy: ['0', '1'] }] } },
+			testFiles: { 'test/kept.test.ts': { source: 'new', tests: [{ id: '0', name: 'k', location: place(9) }, { id: '1', name: 'added', location: place(20) }] } },
+		};
+		const { testFiles } = mergeReports(older, newer, () => true);
+		expect(testFiles?.['test/kept.test.ts'].tests).toEqual([
+			{ id: '0', name: 'k', location: place(3) },
+			{ id: '1', name: 'added' },
+		]);
+	});
+
 	it('gives every mutant and every test one id of its own', () => {
 		const mutantIds = Object.values(merged.files).flatMap(({ mutants }) => mutants.map((mutant) => mutant.id));
 		const testIds = Object.values(merged.testFiles ?? {}).flatMap(({ tests }) => tests.map((test) => test.id));
