@@ -56,4 +56,17 @@ function untestedFiles(files, incremental, read, planned = {}) {
 	return files.filter((file) => tested.get(file)?.source !== read(file) || testsChanged(file) || partWay(file) || stale(file));
 }
 
-module.exports = { untestedFiles, withoutStaleResults };
+/**
+ * The files with fewer results than planned: a stopped run's files, its plan kept in
+ * mutation/unfinished.json, or carried over by the run that resumed it.
+ * @param {Incremental} report
+ * @param {Record<string, number>} planned
+ * @returns {{ file: string, tested: number, planned: number }[]}
+ */
+function unfinishedIn(report, planned) {
+	return Object.entries(planned)
+		.map(([file, count]) => ({ file, tested: report.files?.[file]?.mutants?.length ?? 0, planned: Number(count) }))
+		.filter(({ tested, planned: all }) => tested < all);
+}
+
+module.exports = { unfinishedIn, untestedFiles, withoutStaleResults };

@@ -13,7 +13,7 @@ const path = require('node:path');
 const fg = require('fast-glob');
 
 const { repoRoot } = require('../common/paths');
-const { untestedFiles, withoutStaleResults } = require('./changed');
+const { unfinishedIn, untestedFiles, withoutStaleResults } = require('./changed');
 const { mergeReports } = require('./merge');
 const { equivalentsIn, resultsMarkdown, shortfall } = require('./results');
 
@@ -52,12 +52,16 @@ const readUnfinished = () => (fs.existsSync(UNFINISHED) ? JSON.parse(fs.readFile
  * @param {Record<string, number>} planned
  */
 function keepUnfinished(report, planned) {
-	const unfinished = Object.entries(planned)
-		.map(([file, count]) => ({ file, tested: report.files[file]?.mutants.length ?? 0, planned: Number(count) }))
-		.filter(({ tested, planned: all }) => tested < all);
+	const unfinished = unfinishedIn(report, planned);
 	if (unfinished.length === 0) fs.rmSync(UNFINISHED, { force: true });
 	else fs.writeFileSync(UNFINISHED, `${JSON.stringify(Object.fromEntries(unfinished.map(({ file, planned: all }) => [file, all])), null, 2)}\n`);
 	return unfinished;
+}
+
+/** The files a partial run's arguments name after `--mutate`. */
+function mutatedBy(/** @type {string[]} */ args) {
+	const at = args.indexOf('--mutate');
+	return at === -1 ? [] : String(args[at + 1] ?? '').split(',').map((pattern) => pattern.split(':')[0]);
 }
 
 /** A stopped run's results, and how many mutants of each file it was to test (not Stryker's: left out of the report). */
@@ -127,9 +131,15 @@ async function main() {
 	fs.mkdirSync(scratch, { recursive: true });
 	const incremental = partial ? path.join(scratch, 'incremental.json') : path.join(repoRoot, INCREMENTAL);
 	if (partial && fs.existsSync(path.join(repoRoot, INCREMENTAL))) fs.copyFileSync(path.join(repoRoot, INCREMENTAL), incremental);
+	/** What a resumed run was to test in the files this run does not test again: they stay part-way until a run tests them. */
+	/** @type {Record<string, number>} */
+	let resumedPlanned = {};
 	if (partial && fs.existsSync(PROGRESS)) {
 		const kept = fs.existsSync(incremental) ? JSON.parse(fs.readFileSync(incremental, 'utf8')) : { files: {} };
-		fs.writeFileSync(incremental, JSON.stringify(mergeReports(kept, readProgress().report, () => true)));
+		const { planned, report: progress } = readProgress();
+		fs.writeFileSync(incremental, JSON.stringify(mergeReports(kept, progress, () => true)));
+		const mutating = new Set(mutatedBy(args));
+		resumedPlanned = Object.fromEntries(Object.entries(planned).filter(([file]) => !mutating.has(file)));
 		process.stdout.write(`[mutation] resuming: the results of a run stopped part-way (${path.relative(repoRoot, PROGRESS)}) are reused where their code and tests are unchanged\n`);
 	}
 	if (fs.existsSync(incremental)) fs.writeFileSync(incremental, JSON.stringify(withoutStaleResults(JSON.parse(fs.readFileSync(incremental, 'utf8')))));
@@ -146,9 +156,9 @@ async function main() {
 	const report = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
 	if (partial && save) {
 		const kept = await keep(JSON.parse(fs.readFileSync(incremental, 'utf8')));
-		writeResults(kept, { seconds, merged: true, unfinished: keepUnfinished(kept, readUnfinished()) });
+		writeResults(kept, { seconds, merged: true, unfinished: keepUnfinished(kept, { ...readUnfinished(), ...resumedPlanned }) });
 	}
-	else writeResults(report, { seconds, merged: false, scratchOnly: partial });
+	else writeResults(report, { seconds, merged: false, scratchOnly: partial, unfinished: unfinishedIn(report, resumedPlanned) });
 }
 
 main().catch((error) => {

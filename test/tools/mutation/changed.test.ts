@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { untestedFiles, withoutStaleResults } from '../../../tools/mutation/changed';
+import { unfinishedIn, untestedFiles, withoutStaleResults } from '../../../tools/mutation/changed';
 
 describe('untestedFiles: the guarantee files a partial mutation run must test', () => {
 	const files = ['nodes/a.ts', 'nodes/b.ts', 'nodes/c.ts'];
@@ -66,5 +66,16 @@ describe('withoutStaleResults: results Stryker reuses but would not give today',
 		const read = (name: string) => ({ 'nodes/a.ts': 'a', 't.ts': 't' })[name];
 		expect(untestedFiles(['nodes/a.ts'], file([mutant('Survived', ['1']), mutant('Survived', [])]), read)).toEqual(['nodes/a.ts']);
 		expect(untestedFiles(['nodes/a.ts'], file([mutant('Survived', ['1']), mutant('Ignored', [])]), read)).toEqual([]);
+	});
+});
+
+describe('unfinishedIn: the files with fewer results than a run planned', () => {
+	it('names each with its results and its plan, and leaves out a file with all of them or more', () => {
+		const results = (count: number) => ({ mutants: Array.from({ length: count }, () => ({})) });
+		const report = { files: { 'nodes/part.ts': results(434), 'nodes/done.ts': results(93), 'nodes/more.ts': results(12) } };
+		expect(unfinishedIn(report, { 'nodes/part.ts': 705, 'nodes/done.ts': 93, 'nodes/more.ts': 10, 'nodes/none.ts': 4 })).toEqual([
+			{ file: 'nodes/part.ts', tested: 434, planned: 705 },
+			{ file: 'nodes/none.ts', tested: 0, planned: 4 },
+		]);
 	});
 });
