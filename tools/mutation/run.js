@@ -131,8 +131,7 @@ async function main() {
 	fs.mkdirSync(scratch, { recursive: true });
 	const incremental = partial ? path.join(scratch, 'incremental.json') : path.join(repoRoot, INCREMENTAL);
 	if (partial && fs.existsSync(path.join(repoRoot, INCREMENTAL))) fs.copyFileSync(path.join(repoRoot, INCREMENTAL), incremental);
-	/** What a resumed run was to test in the files this run does not test again: they stay part-way until a run tests them. */
-	/** @type {Record<string, number>} */
+	/** @type {Record<string, number>} what a resumed run was to test in the files this run does not test again: they stay part-way until a run tests them */
 	let resumedPlanned = {};
 	if (partial && fs.existsSync(PROGRESS)) {
 		const kept = fs.existsSync(incremental) ? JSON.parse(fs.readFileSync(incremental, 'utf8')) : { files: {} };
