@@ -7,7 +7,7 @@
 // incremental file after a partial run hides no other changed file.
 
 /**
- * @typedef {{ status?: string, coveredBy?: string[] }} MutantEntry
+ * @typedef {{ status?: string, coveredBy?: string[], static?: boolean, statusReason?: string }} MutantEntry
  * @typedef {{
  *   files?: Record<string, { source?: string, mutants?: MutantEntry[] }>,
  *   testFiles?: Record<string, { source?: string, tests?: { id: string }[] }>,
@@ -15,12 +15,16 @@
  */
 
 /**
- * A result Stryker would not give today but reuses as long as the code is unchanged: a test ran the
- * mutant, yet no test covers it. With per-test coverage that is a module-level constant's mutant
- * (static, left out by ignoreStatic) tested when a test reloaded its module, a test since changed
- * or gone. Such a "survived" is no survivor: the mutant is tested afresh (and found static).
+ * A result Stryker would not give today but reuses as long as the code is unchanged:
+ * - a test ran the mutant, yet no test covers it and it is not static: a module-level constant's
+ *   mutant tested when a test reloaded its module, a test since changed or gone. Such a "survived" is
+ *   no survivor: the mutant is tested afresh.
+ * - a static mutant left out while the runs ignored static mutants (before they were run through
+ *   their file's own test file, testFileRunner.mjs).
  */
-const staleResult = (/** @type {MutantEntry} */ { status, coveredBy = [] }) => ['Killed', 'Survived', 'Timeout'].includes(String(status)) && coveredBy.length === 0;
+const staleResult = (/** @type {MutantEntry} */ { status, coveredBy = [], static: isStatic, statusReason = '' }) =>
+	(['Killed', 'Survived', 'Timeout'].includes(String(status)) && coveredBy.length === 0 && !isStatic) ||
+	(status === 'Ignored' && /^Static mutant/.test(statusReason));
 
 /**
  * The incremental report without its stale results, for Stryker to test those mutants afresh.
@@ -69,4 +73,17 @@ function unfinishedIn(report, planned) {
 		.filter(({ tested, planned: all }) => tested < all);
 }
 
-module.exports = { unfinishedIn, untestedFiles, withoutStaleResults };
+/**
+ * What is still to test once a run ended: the plans kept before it, but for the files it tested to
+ * the end (their results are whole, whatever their count was before a change), and the plan of a
+ * stopped run it resumed for the files it did not test itself.
+ * @param {Record<string, number>} kept  mutation/unfinished.json as the run found it
+ * @param {Record<string, number>} resumed  the resumed run's plan for the files this run did not test
+ * @param {(file: string) => boolean} testedToTheEnd  a file this run tested
+ * @returns {Record<string, number>}
+ */
+function planAfterRun(kept, resumed, testedToTheEnd) {
+	return { ...Object.fromEntries(Object.entries(kept).filter(([file]) => !testedToTheEnd(file))), ...resumed };
+}
+
+module.exports = { planAfterRun, unfinishedIn, untestedFiles, withoutStaleResults };

@@ -89,8 +89,9 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		'# Mutation testing results',
 		'',
 		'Written by `npm run test:mutation` (tools/mutation/run.js; docs/development.md, "Mutation testing").',
-		'Score: killed and timed-out mutants over every tested mutant but the equivalent ones. Ignored: mutants of',
-		'module-level constants (static), left out of the run. Errors: mutants that do not compile.',
+		'Score: killed and timed-out mutants over every tested mutant but the equivalent ones. Ignored: mutants left',
+		'out of a run (static ones were, until the runs tested them through their file\'s own test file: such a file',
+		'is tested again by the next `--changed` run). Errors: mutants that do not compile.',
 		'',
 		run.stopped
 			? `- Run: \`${run.command}\`, ${run.date}, at commit ${run.commit}: the results a run stopped part-way had, on the code and tests as they were when it started (mutation/incremental.json keeps their text)`

@@ -13,7 +13,7 @@ const path = require('node:path');
 const fg = require('fast-glob');
 
 const { repoRoot } = require('../common/paths');
-const { unfinishedIn, untestedFiles, withoutStaleResults } = require('./changed');
+const { planAfterRun, unfinishedIn, untestedFiles, withoutStaleResults } = require('./changed');
 const { mergeReports } = require('./merge');
 const { equivalentsIn, resultsMarkdown, shortfall } = require('./results');
 
@@ -58,10 +58,11 @@ function keepUnfinished(report, planned) {
 	return unfinished;
 }
 
-/** The files a partial run's arguments name after `--mutate`. */
-function mutatedBy(/** @type {string[]} */ args) {
+/** The files a partial run's arguments name after `--mutate` (`whole`: only those named without a line range). */
+function mutatedBy(/** @type {string[]} */ args, { whole = false } = {}) {
 	const at = args.indexOf('--mutate');
-	return at === -1 ? [] : String(args[at + 1] ?? '').split(',').map((pattern) => pattern.split(':')[0]);
+	const patterns = at === -1 ? [] : String(args[at + 1] ?? '').split(',');
+	return patterns.filter((pattern) => !whole || !pattern.includes(':')).map((pattern) => pattern.split(':')[0]);
 }
 
 /** A stopped run's results, and how many mutants of each file it was to test (not Stryker's: left out of the report). */
@@ -155,9 +156,11 @@ async function main() {
 	const report = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
 	if (partial && save) {
 		const kept = await keep(JSON.parse(fs.readFileSync(incremental, 'utf8')));
-		writeResults(kept, { seconds, merged: true, unfinished: keepUnfinished(kept, { ...readUnfinished(), ...resumedPlanned }) });
+		const mutated = new Set(mutatedBy(args, { whole: true }));
+		writeResults(kept, { seconds, merged: true, unfinished: keepUnfinished(kept, planAfterRun(readUnfinished(), resumedPlanned, (file) => mutated.has(file))) });
 	}
-	else writeResults(report, { seconds, merged: false, scratchOnly: partial, unfinished: unfinishedIn(report, resumedPlanned) });
+	else if (!partial) writeResults(report, { seconds, merged: false, unfinished: keepUnfinished(report, planAfterRun(readUnfinished(), {}, () => true)) });
+	else writeResults(report, { seconds, merged: false, scratchOnly: true, unfinished: unfinishedIn(report, resumedPlanned) });
 }
 
 main().catch((error) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { unfinishedIn, untestedFiles, withoutStaleResults } from '../../../tools/mutation/changed';
+import { planAfterRun, unfinishedIn, untestedFiles, withoutStaleResults } from '../../../tools/mutation/changed';
 
 describe('untestedFiles: the guarantee files a partial mutation run must test', () => {
 	const files = ['nodes/a.ts', 'nodes/b.ts', 'nodes/c.ts'];
@@ -61,6 +61,19 @@ describe('withoutStaleResults: results Stryker reuses but would not give today',
 		expect(withoutStaleResults(incremental)).toEqual({ files: { 'nodes/a.ts': { source: 'a', mutants: kept } }, testFiles: {} });
 	});
 
+	it('keeps a static mutant\'s result, tested through its own test file with no covering test', () => {
+		const tested = [{ status: 'Killed', coveredBy: [], killedBy: ['3'], static: true }, { status: 'Survived', coveredBy: [], static: true }];
+		const incremental = { files: { 'nodes/a.ts': { source: 'a', mutants: tested } }, testFiles: {} };
+		expect(withoutStaleResults(incremental)).toEqual(incremental);
+	});
+
+	it('drops a static mutant left out while static mutants were ignored, and keeps another ignored one', () => {
+		const leftOut = { status: 'Ignored', statusReason: 'Static mutant (and "ignoreStatic" was enabled)', static: true, coveredBy: [] };
+		const ignoredByComment = { status: 'Ignored', statusReason: 'Ignored by a comment', coveredBy: [] };
+		const incremental = { files: { 'nodes/a.ts': { source: 'a', mutants: [leftOut, ignoredByComment] } }, testFiles: {} };
+		expect(withoutStaleResults(incremental).files['nodes/a.ts'].mutants).toEqual([ignoredByComment]);
+	});
+
 	it('makes untestedFiles pick the file holding one, its text and tests unchanged', () => {
 		const file = (mutants: object[]) => ({ files: { 'nodes/a.ts': { source: 'a', mutants } }, testFiles: { 't.ts': { source: 't', tests: [{ id: '1' }] } } });
 		const read = (name: string) => ({ 'nodes/a.ts': 'a', 't.ts': 't' })[name];
@@ -77,5 +90,13 @@ describe('unfinishedIn: the files with fewer results than a run planned', () => 
 			{ file: 'nodes/part.ts', tested: 434, planned: 705 },
 			{ file: 'nodes/none.ts', tested: 0, planned: 4 },
 		]);
+	});
+});
+
+describe('planAfterRun: what is still to test once a run ended', () => {
+	it('drops the plan of a file the run tested to the end, whatever its count was, and adds the resumed run\'s plan for the others', () => {
+		const kept = { 'nodes/shrunk.ts': 705, 'nodes/other.ts': 40 };
+		expect(planAfterRun(kept, { 'nodes/resumed.ts': 12 }, (file) => file === 'nodes/shrunk.ts')).toEqual({ 'nodes/other.ts': 40, 'nodes/resumed.ts': 12 });
+		expect(planAfterRun(kept, {}, () => true)).toEqual({});
 	});
 });

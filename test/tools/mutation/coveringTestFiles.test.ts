@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { coveringTestFiles } from '../../../tools/mutation/coveringTestFiles';
+import { coveringTestFiles, mutantTestFiles } from '../../../tools/mutation/coveringTestFiles';
 
 describe('coveringTestFiles: the test files a mutant runs', () => {
 	const fileOf = new Map([
@@ -31,5 +31,21 @@ describe('coveringTestFiles: the test files a mutant runs', () => {
 				expect(matches(`${file}${extra}`) || matches(`${extra}${file}`)).toBe(false);
 			}),
 		);
+	});
+});
+
+describe('mutantTestFiles: a static mutant runs its own file\'s test file alone', () => {
+	const fileOf = new Map([['the client names the item', '/repo/test/b.test.ts']]);
+
+	it('its own test file, when Stryker names no covering tests (a static mutant) and the file has one', () => {
+		const patterns = mutantTestFiles(undefined, fileOf, '/repo/test/nodes/secretTraces.test.ts');
+		expect(patterns).toHaveLength(1);
+		expect(new RegExp(patterns![0]).test('/repo/test/nodes/secretTraces.test.ts')).toBe(true);
+		expect(new RegExp(patterns![0]).test('/repo/test/nodes/secretTracesXtest.ts')).toBe(false);
+	});
+
+	it('the covering tests\' files when Stryker names them, own test file or not; every related test file when the file has none', () => {
+		expect(mutantTestFiles(['the client names the item'], fileOf, '/repo/test/a.test.ts')).toEqual(coveringTestFiles(['the client names the item'], fileOf));
+		expect(mutantTestFiles(undefined, fileOf, undefined)).toBeUndefined();
 	});
 });
