@@ -33,6 +33,21 @@ function names(/** @type {Equivalent} */ row, /** @type {string} */ file, /** @t
 	return row.file === file && placed && row.mutant.includes(`\`${mutant.mutatorName}\``) && row.mutant.includes(`\`${mutant.replacement ?? ''}\``);
 }
 
+/**
+ * The table's rows that name no surviving or unreached mutant of a file with all its results: a row
+ * whose mutant a test now kills, or whose place moved with an edit. Such a row explains nothing
+ * and would hide a survivor that later lands on its place.
+ * @param {Report} report
+ * @param {Equivalent[]} equivalents
+ * @param {Set<string>} partWay  files still without some of their results: their rows may name a mutant not yet run
+ */
+function unmatchedRows(report, equivalents, partWay) {
+	const open = (/** @type {Mutant} */ { status }) => status === 'Survived' || status === 'NoCoverage';
+	return equivalents.filter(
+		(row) => !partWay.has(row.file) && !Object.entries(report.files).some(([file, { mutants }]) => mutants.some((mutant) => open(mutant) && names(row, file, mutant))),
+	);
+}
+
 const COLUMNS = ['killed', 'survived', 'equivalent', 'noCoverage', 'timeout', 'errors', 'ignored'];
 
 /** Counts per file and in all, and the score: (killed + timeout) / every tested mutant that is not equivalent. */
@@ -82,6 +97,7 @@ const percent = (/** @type {number | null} */ score) => (score === null ? '–' 
 /** The results file's text. */
 function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} */ equivalents, /** @type {{ date: string, commit: string, command: string, seconds: number, merged?: boolean, stopped?: boolean, unfinished?: { file: string, tested: number, planned: number }[] }} */ run) {
 	const { files, total, open } = tally(report, equivalents);
+	const unmatched = unmatchedRows(report, equivalents, new Set((run.unfinished ?? []).map(({ file }) => file)));
 	const untested = (run.unfinished ?? []).reduce((sum, { tested: done, planned }) => sum + planned - done, 0);
 	const row = (/** @type {string} */ name, /** @type {{ counts: Record<string, number>, score: number | null }} */ { counts, score }) =>
 		`| ${name} | ${COLUMNS.map((column) => counts[column]).join(' | ')} | ${percent(score)} |`;
@@ -125,6 +141,18 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 					...open,
 					'',
 			  ]),
+		...(unmatched.length === 0
+			? []
+			: [
+					'## Equivalents rows that name no survivor',
+					'',
+					'A test kills the mutant now, or an edit moved it: remove the row, or give it the new place.',
+					'',
+					'| File | Mutant |',
+					'|---|---|',
+					...unmatched.map(({ file, mutant }) => `| \`${file}\` | ${mutant.replace(/\|/g, '\\|')} |`),
+					'',
+			  ]),
 	].join('\n');
 }
 
@@ -141,4 +169,4 @@ function shortfall(report, equivalents) {
 	return `${open.length} mutant${open.length === 1 ? '' : 's'} survived that no test kills and the equivalents table does not list (mutation/results.md, "Not yet killed or explained")`;
 }
 
-module.exports = { equivalentsIn, resultsMarkdown, shortfall, tally };
+module.exports = { equivalentsIn, resultsMarkdown, shortfall, tally, unmatchedRows };

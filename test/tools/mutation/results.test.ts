@@ -1,4 +1,4 @@
-import { equivalentsIn, resultsMarkdown, shortfall, tally } from '../../../tools/mutation/results';
+import { equivalentsIn, resultsMarkdown, shortfall, tally, unmatchedRows } from '../../../tools/mutation/results';
 
 const DOCS = [
 	'# Development',
@@ -126,6 +126,25 @@ describe('the mutation results file', () => {
 		expect(markdown).toContain('- Stopped part-way: `nodes/a.ts` has results for 5 of its 9 mutants; the next run of it tests the rest');
 		expect(markdown).toContain("- Time (2 shared cores): 10 min for this run's files");
 		expect(markdown).not.toContain('the results a run stopped part-way had');
+	});
+});
+
+describe('equivalents rows that name no survivor', () => {
+	const rows = equivalentsIn(DOCS);
+	const killedNow = { files: { 'nodes/a.ts': { mutants: [mutant('Killed'), mutant('Survived', 'LogicalOperator', 'a || b')] } } };
+
+	it('are the rows whose mutant a test kills now or whose place moved, and the results file lists them to be removed or placed again', () => {
+		expect(unmatchedRows(killedNow, rows, new Set())).toEqual([rows[0]]);
+		const moved = { files: { 'nodes/a.ts': { mutants: [mutant('Survived', 'ConditionalExpression', 'false', at(41, 6, 34)), mutant('NoCoverage', 'LogicalOperator', 'a || b')] } } };
+		expect(unmatchedRows(moved, rows, new Set())).toEqual([rows[0]]);
+		const markdown = resultsMarkdown(killedNow, rows, { date: 'd', commit: 'c', command: 'npm run test:mutation', seconds: 60 });
+		expect(markdown.split('## Equivalents rows that name no survivor')[1]).toContain("| `nodes/a.ts` | `ConditionalExpression` `false` at 40:6-34, for `typeof provided !== 'string'` |");
+	});
+
+	it('leave out the rows of a file still without some of its results, and the section when every row names a survivor', () => {
+		expect(unmatchedRows(killedNow, rows, new Set(['nodes/a.ts']))).toEqual([]);
+		const markdown = resultsMarkdown(REPORT, rows, { date: 'd', commit: 'c', command: 'npm run test:mutation', seconds: 60 });
+		expect(markdown).not.toContain('name no survivor');
 	});
 });
 
