@@ -4,7 +4,9 @@ import { anyCodePoint, anyText, codePointsOf } from './unicode';
 
 /**
  * What the redaction tests generate and how they check that nothing of the key shows: written
- * apart from the redaction, from Unicode's own classes, so that the two cannot share a blind spot.
+ * apart from the redaction's code, from Unicode's own classes. What counts as invisible is the
+ * redaction's definition too (the same two classes): a character outside both that shows nothing
+ * would be missed by the redaction and by these tests alike.
  */
 
 /**
