@@ -75,6 +75,20 @@ describe('Drop Redelivered across executions, run as a workflow by n8n-core', ()
 		expect(roomsCreated()).toEqual(['Music', 'Music']);
 	});
 
+	it('a custom Delivery Key, {{ $json.eventId }} read by n8n\'s expressions, wins over the trigger\'s own key: the same event in other content is dropped', async () => {
+		workflow.nodes[0].parameters.options = {};
+		workflow.nodes[1].parameters.deliveryKey = '={{ $json.eventId }}';
+		// The trigger keys each of these by its body, which differs: only the custom key tells they are one event.
+		const first = await deliver({ bytes: '{"eventId":"evt-7","className":"Physics","sentAt":"09:00"}' });
+		expect(first.execution!.output(CREATE)).toHaveLength(1);
+		const resent = await deliver({ bytes: '{"eventId":"evt-7","className":"Physics","sentAt":"09:05"}' });
+		expect(resent.execution!.output(FILTER)).toEqual([]);
+		expect(resent.execution!.task(CREATE)).toBeUndefined();
+		const other = await deliver({ bytes: '{"eventId":"evt-8","className":"Physics","sentAt":"09:05"}' });
+		expect(other.execution!.output(CREATE)).toHaveLength(1);
+		expect(roomsCreated()).toEqual(['Physics', 'Physics']);
+	});
+
 	it('a trigger that keys by id: a delivery without its id can be matched by nothing, so it always passes and nothing is remembered', async () => {
 		const bytes = '{"className":"Drama"}';
 		expect((await deliver({ bytes })).execution!.output(CREATE)).toHaveLength(1);
