@@ -1,6 +1,6 @@
 'use strict';
 // The test files a mutant's run needs: those holding the tests that cover it, or for a static mutant
-// its own file's test file (testFileRunner.mjs).
+// its own file's test file first (testFileRunner.mjs).
 
 const escaped = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -20,17 +20,21 @@ function coveringTestFiles(testIds, fileOf) {
 }
 
 /**
- * A static mutant (a module-level constant, run as its module loads) has no covering tests, and
- * Stryker would run every test file that imports its file: 40 or more, for minutes. It runs its
- * file's own test file only: a mutant that file does not notice survives, never the reverse.
+ * Runs a mutant with the test files it needs (`run(undefined)`: every test file that imports its
+ * file, Stryker's way). A static mutant (a module-level constant, run as its module loads) has no
+ * covering tests, and every test file importing its file is 40 or more, minutes: it runs its own
+ * file's test file first, and the others only if that file does not notice it.
+ * @template {{ status: string }} R
+ * @param {(testFiles: string[] | undefined) => Promise<R>} run
  * @param {string[] | undefined} testIds  the tests that cover the mutant (undefined: a static mutant, or no coverage known)
  * @param {Map<string, string>} fileOf  test id → its file
  * @param {string | undefined} ownTestFile  the test file named after the mutated file, when there is one
- * @returns {string[] | undefined}  as coveringTestFiles
+ * @returns {Promise<R>}
  */
-function mutantTestFiles(testIds, fileOf, ownTestFile) {
-	if (testIds === undefined && ownTestFile !== undefined) return [exactPath(ownTestFile)];
-	return coveringTestFiles(testIds, fileOf);
+async function runMutant(run, testIds, fileOf, ownTestFile) {
+	if (testIds !== undefined || ownTestFile === undefined) return await run(coveringTestFiles(testIds, fileOf));
+	const result = await run([exactPath(ownTestFile)]);
+	return result.status === 'survived' ? await run(undefined) : result;
 }
 
-module.exports = { coveringTestFiles, mutantTestFiles };
+module.exports = { coveringTestFiles, runMutant };

@@ -1,5 +1,5 @@
 // Stryker's jest runner, except that a mutant runs only the test files holding the tests that cover it,
-// its own test file early among them (sequencer.js), and a static mutant its own test file alone.
+// its own test file early among them (sequencer.js), and a static mutant its own test file first.
 // The jest runner alone runs every test file that imports the mutated file, with a test-name filter:
 // jest loads each of those files (n8n's packages with them) only to skip most of their tests, and a
 // mutant of the redaction would load some 40 files where a few hold its covering tests.
@@ -42,11 +42,14 @@ function testFileRunnerFactory(injector) {
 	};
 	runner.mutantRun = async (options) => {
 		const mirror = sequencer.mirrorTestFile(process.cwd(), options.activeMutant.fileName);
-		testFiles = coveringTestFiles.mutantTestFiles(options.testFilter, fileOf, fs.existsSync(mirror) ? mirror : undefined);
 		// Read by sequencer.js, in this process: the mutated file's own test file runs early.
 		process.env[sequencer.MIRROR_ENV] = mirror;
-		try {
+		const runWith = async (/** @type {string[] | undefined} */ files) => {
+			testFiles = files;
 			return await mutantRun.call(runner, options);
+		};
+		try {
+			return await coveringTestFiles.runMutant(runWith, options.testFilter, fileOf, fs.existsSync(mirror) ? mirror : undefined);
 		} finally {
 			testFiles = undefined;
 			delete process.env[sequencer.MIRROR_ENV];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { coveringTestFiles, mutantTestFiles } from '../../../tools/mutation/coveringTestFiles';
+import { coveringTestFiles, runMutant } from '../../../tools/mutation/coveringTestFiles';
 
 describe('coveringTestFiles: the test files a mutant runs', () => {
 	const fileOf = new Map([
@@ -34,18 +34,40 @@ describe('coveringTestFiles: the test files a mutant runs', () => {
 	});
 });
 
-describe('mutantTestFiles: a static mutant runs its own file\'s test file alone', () => {
+describe('runMutant: a static mutant runs its own file\'s test file first', () => {
 	const fileOf = new Map([['the client names the item', '/repo/test/b.test.ts']]);
+	const OWN = '/repo/test/nodes/secretTraces.test.ts';
+	/** A run that answers each call with the next status, and records the test files it was given. */
+	const runAnswering = (...statuses: string[]) => {
+		const calls: Array<string[] | undefined> = [];
+		const run = async (files: string[] | undefined) => {
+			calls.push(files);
+			return { status: statuses[calls.length - 1] };
+		};
+		return { run, calls };
+	};
 
-	it('its own test file, when Stryker names no covering tests (a static mutant) and the file has one', () => {
-		const patterns = mutantTestFiles(undefined, fileOf, '/repo/test/nodes/secretTraces.test.ts');
-		expect(patterns).toHaveLength(1);
-		expect(new RegExp(patterns![0]).test('/repo/test/nodes/secretTraces.test.ts')).toBe(true);
-		expect(new RegExp(patterns![0]).test('/repo/test/nodes/secretTracesXtest.ts')).toBe(false);
+	it('its own test file alone when that file kills it (Stryker names no covering tests for a static mutant)', async () => {
+		const { run, calls } = runAnswering('killed');
+		expect(await runMutant(run, undefined, fileOf, OWN)).toEqual({ status: 'killed' });
+		expect(calls).toHaveLength(1);
+		expect(new RegExp(calls[0]![0]).test(OWN)).toBe(true);
+		expect(new RegExp(calls[0]![0]).test('/repo/test/nodes/secretTracesXtest.ts')).toBe(false);
 	});
 
-	it('the covering tests\' files when Stryker names them, own test file or not; every related test file when the file has none', () => {
-		expect(mutantTestFiles(['the client names the item'], fileOf, '/repo/test/a.test.ts')).toEqual(coveringTestFiles(['the client names the item'], fileOf));
-		expect(mutantTestFiles(undefined, fileOf, undefined)).toBeUndefined();
+	it('then every test file importing its file, when its own file does not notice it: that run\'s verdict counts', async () => {
+		const { run, calls } = runAnswering('survived', 'killed');
+		expect(await runMutant(run, undefined, fileOf, OWN)).toEqual({ status: 'killed' });
+		expect(calls).toHaveLength(2);
+		expect(calls[1]).toBeUndefined();
+	});
+
+	it('the covering tests\' files once when Stryker names them, own test file or not; every related file when the file has none', async () => {
+		const covered = runAnswering('survived');
+		expect(await runMutant(covered.run, ['the client names the item'], fileOf, OWN)).toEqual({ status: 'survived' });
+		expect(covered.calls).toEqual([coveringTestFiles(['the client names the item'], fileOf)]);
+		const noOwnFile = runAnswering('survived');
+		await runMutant(noOwnFile.run, undefined, fileOf, undefined);
+		expect(noOwnFile.calls).toEqual([undefined]);
 	});
 });
