@@ -98,7 +98,7 @@ const BASE_URL_PROBLEMS = {
 	},
 	queryOrFragment: {
 		message: "The credential's Base URL has a query (?…) or a fragment (#…) in it",
-		description: `Remove everything from the ? or # on from the Base URL in the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com/api. Requests would otherwise go to the wrong address.`,
+		description: `Remove everything from the ? or # on from the Base URL in the ${API_CREDENTIAL.displayName} credential, e.g. https://video.example.com/api. Requests would otherwise go to the wrong address. ${NOTHING_SENT}.`,
 	},
 	space: {
 		message: "The credential's Base URL has a space or a line break in it",

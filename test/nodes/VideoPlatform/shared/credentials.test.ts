@@ -184,6 +184,24 @@ describe('the Base URL rule', () => {
 	});
 
 	it.each([
+		['https://video.example.com/api?tenant=7', "The credential's Base URL has a query (?…) or a fragment (#…) in it", 'Remove everything from the ? or # on'],
+		['https://video.example.com/api#rooms', "The credential's Base URL has a query (?…) or a fragment (#…) in it", 'Remove everything from the ? or # on'],
+		['https://video.example.com/my api', "The credential's Base URL has a space or a line break in it", 'Remove it'],
+		['https://vid%65o.example.com', "The credential's Base URL has percent-encoding (%…) in its host name", 'Type the host name as plain text'],
+		['https://video。example.com', "The credential's Base URL has a character in its host name that web addresses read as a dot", 'Type the host name with plain dots'],
+		['https://video.example.com\\api', "The credential's Base URL has a backslash (\\) in it", 'Use forward slashes'],
+		['https:/video.example.com', "The credential's Base URL does not have two slashes after https: or http:", 'Write the start of the Base URL'],
+		['https://video.example.com:99999', "The credential's Base URL has a port that is not a number from 1 to 65535", 'Correct the number after the host\'s colon'],
+		['ftp://video.example.com', "The credential's Base URL does not start with https:// or http://", 'Enter your platform\'s address'],
+	])('refuses %p, says how to fix it in the credential, and that nothing was sent', (url, message, fix) => {
+		const problem = baseUrlProblem(url);
+		expect(problem?.message).toBe(message);
+		expect(problem?.description.startsWith(fix)).toBe(true);
+		expect(problem?.description).toContain('the Video Platform API credential');
+		expect(problem?.description).toMatch(/ Nothing was sent\.$/);
+	});
+
+	it.each([
 		// user "admin", password "1234/s3cret": a parser reads host "admin", port 1234.
 		'https://admin:1234/s3cret@video.example.com',
 		'https://admin:1234?s3cret@video.example.com',

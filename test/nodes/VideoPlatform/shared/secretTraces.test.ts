@@ -451,6 +451,16 @@ describe('text from outside the node, made safe to show', () => {
 			expect(redact('abcdefg&#95hijklmn', key)).toBe('[redacted]');
 		});
 
+		// HTML's own names (WHATWG's named character references) for the ASCII a key may hold, as a page escapes them.
+		it.each(
+			'amp & lt < gt > quot " apos \' sol / bsol \\ colon : semi ; equals = plus + lowbar _ period . comma , excl ! quest ? num # dollar $ percnt % ast * midast * lpar ( rpar ) commat @ lsqb [ rsqb ] lbrack [ rbrack ] lcub { rcub } lbrace { rbrace } verbar | vert | hat ^ grave ` tilde ~ hyphen - dash - nbsp \u00a0'
+				.split(' ')
+				.reduce<Array<[string, string]>>((pairs, word, at, words) => (at % 2 === 0 ? [...pairs, [word, words[at + 1]]] : pairs), []),
+		)('reads the HTML entity &%s; as the %s a key holds, and hides the key written with it', (name, character) => {
+			const shown = character === '\u00a0' ? ' ' : character;
+			expect(redact(`abcdefg&${name};hijklmn`, `abcdefg${shown}hijklmn`)).toBe('[redacted]');
+		});
+
 		it('finds even a one-character key in an encoded form', () => {
 			expect(redact('x%61y x\\u0041y', 'a')).toBe('x[redacted]y x[redacted]y');
 		});
