@@ -27,13 +27,20 @@ const staleResult = (/** @type {MutantEntry} */ { status, coveredBy = [], static
 	(status === 'Ignored' && /^Static mutant/.test(statusReason));
 
 /**
- * The incremental report without its stale results, for Stryker to test those mutants afresh.
+ * A static mutant that survived: it was tested with every test file importing its file, and Stryker
+ * reuses the result as long as its file is unchanged, whatever tests were added since (a static
+ * mutant has no covering tests to compare). It is tested again whenever its file is tested.
+ */
+const staticSurvivor = (/** @type {MutantEntry} */ { status, static: isStatic }) => isStatic === true && status === 'Survived';
+
+/**
+ * The incremental report without its stale results and static survivors, for Stryker to test those mutants afresh.
  * @template {Incremental} T
  * @param {T} incremental
  * @returns {T}
  */
 function withoutStaleResults(incremental) {
-	const files = Object.entries(incremental.files ?? {}).map(([file, entry]) => [file, { ...entry, mutants: (entry.mutants ?? []).filter((mutant) => !staleResult(mutant)) }]);
+	const files = Object.entries(incremental.files ?? {}).map(([file, entry]) => [file, { ...entry, mutants: (entry.mutants ?? []).filter((mutant) => !staleResult(mutant) && !staticSurvivor(mutant)) }]);
 	return { ...incremental, files: Object.fromEntries(files) };
 }
 
