@@ -25,8 +25,8 @@ module.exports = {
 	transform: unit.transform,
 	testMatch: [...unit.testMatch, ...workflows.testMatch],
 	// Nor failedRequestFiles.test.ts: it lists the files whose code ran during a request from V8's
-	// coverage, which timers left by the mutant's earlier test files disturb; it "killed" mutants no
-	// input tells apart.
+	// coverage, which more than the request can move (timers left by earlier test files, among what
+	// could); it "killed" mutants no input tells apart.
 	testPathIgnorePatterns: ['<rootDir>/test/(e2e|package|load|tools|docs)/', '<rootDir>/test/crossModule/failedRequestFiles\\.test\\.ts$'],
 	// A test slowed by a mutant fails jest's 5 s only because two runs share two cores: Stryker's own
 	// time-out (from each test's time in the first run) decides when a mutant hangs.

@@ -50,7 +50,8 @@ export default {
 	timeoutFactor: 2,
 	dryRunTimeoutMinutes: 90,
 	// Static mutants (module-level constants: the redaction's patterns among them) are run, each
-	// through its own file's test file only (testFileRunner.mjs), not the minutes of every test.
+	// through its own file's test file first, and every test file importing its file only if that
+	// one does not notice it (runMutant in coveringTestFiles.js).
 	ignoreStatic: false,
 	// progress-kept: what a run has found so far, so that a stopped partial run resumes (progressReporter.mjs).
 	reporters: ['json', 'clear-text', 'progress', 'progress-kept'],
