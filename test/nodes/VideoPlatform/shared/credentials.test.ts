@@ -275,4 +275,11 @@ describe('the key and Base URL rules at their edges', () => {
 		// `a]` is no host name and no bracketed IPv6 address: what follows its colon is no port either.
 		expect(baseUrlProblem('https://video]:0')?.message).toBe("The credential's Base URL is not a web address");
 	});
+
+	it.each(['https:/video.example.com/http://proxy', 'https:video.example.com/v1/https://rooms'])(
+		'refuses %p as lacking the two slashes after its start, though https:// or http:// comes later in it',
+		(url) => {
+			expect(baseUrlProblem(url)?.message).toBe("The credential's Base URL does not have two slashes after https: or http:");
+		},
+	);
 });
