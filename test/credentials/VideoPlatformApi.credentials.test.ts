@@ -39,6 +39,9 @@ describe('VideoPlatformApi credential', () => {
 		'https://video.example.com/v1/',
 		' https://video.example.com/V1// ',
 		'https://video.example.com/api/',
+		// A path that only ends in the prefix's letters keeps them: the prefix is /v1, slash included.
+		'https://video.example.com/apiv1',
+		'https://video.example.com/dev1/',
 	])('builds the same base URL from %p as the node code', (baseUrl) => {
 		expect(baseUrlProblem(baseUrl)).toBeUndefined();
 		expect(evaluateCredentialExpression(BASE_URL_EXPRESSION, { baseUrl })).toBe(
