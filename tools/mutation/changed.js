@@ -7,7 +7,7 @@
 // incremental file after a partial run hides no other changed file.
 
 /**
- * @typedef {{ status?: string, coveredBy?: string[], static?: boolean, statusReason?: string }} MutantEntry
+ * @typedef {{ status?: string, coveredBy?: string[], static?: boolean }} MutantEntry
  * @typedef {{
  *   files?: Record<string, { source?: string, mutants?: MutantEntry[] }>,
  *   testFiles?: Record<string, { source?: string, tests?: { id: string }[] }>,
@@ -16,15 +16,12 @@
 
 /**
  * A result Stryker would not give today but reuses as long as the code is unchanged:
- * - a test ran the mutant, yet no test covers it and it is not static: a module-level constant's
- *   mutant tested when a test reloaded its module, a test since changed or gone. Such a "survived" is
- *   no survivor: the mutant is tested afresh.
- * - a static mutant left out while the runs ignored static mutants (before they were run through
- *   their file's own test file, testFileRunner.mjs).
+ * a test ran the mutant, yet no test covers it and it is not static: a module-level constant's
+ * mutant tested when a test reloaded its module, a test since changed or gone. Such a "survived" is
+ * no survivor: the mutant is tested afresh.
  */
-const staleResult = (/** @type {MutantEntry} */ { status, coveredBy = [], static: isStatic, statusReason = '' }) =>
-	(['Killed', 'Survived', 'Timeout'].includes(String(status)) && coveredBy.length === 0 && !isStatic) ||
-	(status === 'Ignored' && /^Static mutant/.test(statusReason));
+const staleResult = (/** @type {MutantEntry} */ { status, coveredBy = [], static: isStatic }) =>
+	['Killed', 'Survived', 'Timeout'].includes(String(status)) && coveredBy.length === 0 && !isStatic;
 
 /**
  * A static mutant that survived: it was tested with every test file importing its file, and Stryker
@@ -34,13 +31,17 @@ const staleResult = (/** @type {MutantEntry} */ { status, coveredBy = [], static
 const staticSurvivor = (/** @type {MutantEntry} */ { status, static: isStatic }) => isStatic === true && status === 'Survived';
 
 /**
- * The incremental report without its stale results and static survivors, for Stryker to test those mutants afresh.
+ * The incremental report without the stale results and static survivors of the files a run tests,
+ * for Stryker to test those mutants afresh. Other files keep theirs: Stryker carries a file it does
+ * not test over as it was given, and a result dropped there would be lost when the run is saved.
  * @template {Incremental} T
  * @param {T} incremental
+ * @param {(file: string) => boolean} [tested]  whether the run tests the file whole (a full run: every file)
  * @returns {T}
  */
-function withoutStaleResults(incremental) {
-	const files = Object.entries(incremental.files ?? {}).map(([file, entry]) => [file, { ...entry, mutants: (entry.mutants ?? []).filter((mutant) => !staleResult(mutant) && !staticSurvivor(mutant)) }]);
+function withoutStaleResults(incremental, tested = () => true) {
+	const fresh = (/** @type {string} */ file, /** @type {MutantEntry} */ mutant) => !tested(file) || (!staleResult(mutant) && !staticSurvivor(mutant));
+	const files = Object.entries(incremental.files ?? {}).map(([file, entry]) => [file, { ...entry, mutants: (entry.mutants ?? []).filter((mutant) => fresh(file, mutant)) }]);
 	return { ...incremental, files: Object.fromEntries(files) };
 }
 

@@ -142,7 +142,9 @@ async function main() {
 		resumedPlanned = Object.fromEntries(Object.entries(planned).filter(([file]) => !mutating.has(file)));
 		process.stdout.write(`[mutation] resuming: the results of a run stopped part-way (${path.relative(repoRoot, PROGRESS)}) are reused where their code and tests are unchanged\n`);
 	}
-	if (fs.existsSync(incremental)) fs.writeFileSync(incremental, JSON.stringify(withoutStaleResults(JSON.parse(fs.readFileSync(incremental, 'utf8')))));
+	const testedWhole = new Set(mutatedBy(args, { whole: true }));
+	const tested = partial ? (/** @type {string} */ file) => testedWhole.has(file) : () => true;
+	if (fs.existsSync(incremental)) fs.writeFileSync(incremental, JSON.stringify(withoutStaleResults(JSON.parse(fs.readFileSync(incremental, 'utf8')), tested)));
 	fs.rmSync(REPORT, { force: true });
 
 	const started = performance.now();
@@ -156,8 +158,7 @@ async function main() {
 	const report = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
 	if (partial && save) {
 		const kept = await keep(JSON.parse(fs.readFileSync(incremental, 'utf8')));
-		const mutated = new Set(mutatedBy(args, { whole: true }));
-		writeResults(kept, { seconds, merged: true, unfinished: keepUnfinished(kept, planAfterRun(readUnfinished(), resumedPlanned, (file) => mutated.has(file))) });
+		writeResults(kept, { seconds, merged: true, unfinished: keepUnfinished(kept, planAfterRun(readUnfinished(), resumedPlanned, (file) => testedWhole.has(file))) });
 	}
 	else if (!partial) writeResults(report, { seconds, merged: false, unfinished: keepUnfinished(report, planAfterRun(readUnfinished(), {}, () => true)) });
 	else writeResults(report, { seconds, merged: false, scratchOnly: true, unfinished: unfinishedIn(report, resumedPlanned) });

@@ -68,16 +68,19 @@ describe('withoutStaleResults: results Stryker reuses but would not give today',
 		expect(withoutStaleResults(incremental).files['nodes/a.ts'].mutants).toEqual([killed]);
 	});
 
+	it('drops them only from the files the run tests: a file it does not test is carried over as it was given, and a result dropped there would be lost when the run is saved', () => {
+		const staleOne = { status: 'Killed', coveredBy: [] };
+		const staticSurvivor = { status: 'Survived', coveredBy: [], static: true };
+		const entry = (source: string) => ({ source, mutants: [staleOne, staticSurvivor] });
+		const incremental = { files: { 'nodes/a.ts': entry('a'), 'nodes/b.ts': entry('b') }, testFiles: {} };
+		const files = withoutStaleResults(incremental, (file) => file === 'nodes/a.ts').files;
+		expect(files['nodes/a.ts'].mutants).toEqual([]);
+		expect(files['nodes/b.ts']).toEqual(entry('b'));
+	});
+
 	it('does not make untestedFiles pick a file for its static survivor alone (an equivalent one would be tested in every run)', () => {
 		const incremental = { files: { 'nodes/a.ts': { source: 'a', mutants: [{ status: 'Survived', coveredBy: [], static: true }] } }, testFiles: {} };
 		expect(untestedFiles(['nodes/a.ts'], incremental, (name: string) => ({ 'nodes/a.ts': 'a' })[name])).toEqual([]);
-	});
-
-	it('drops a static mutant left out while static mutants were ignored, and keeps another ignored one', () => {
-		const leftOut = { status: 'Ignored', statusReason: 'Static mutant (and "ignoreStatic" was enabled)', static: true, coveredBy: [] };
-		const ignoredByComment = { status: 'Ignored', statusReason: 'Ignored by a comment', coveredBy: [] };
-		const incremental = { files: { 'nodes/a.ts': { source: 'a', mutants: [leftOut, ignoredByComment] } }, testFiles: {} };
-		expect(withoutStaleResults(incremental).files['nodes/a.ts'].mutants).toEqual([ignoredByComment]);
 	});
 
 	it('makes untestedFiles pick the file holding one, its text and tests unchanged', () => {
