@@ -63,6 +63,13 @@ describe('hideSecret with secrets and echoes at the edges', () => {
 		// 18 bytes: base64 with no padding, every digit the key's own.
 		expect(hideSecret(`bad ${KEY}${Buffer.from(KEY.slice(0, 18)).toString('base64')} end`, KEY, MARKER)).toBe(`bad ${MARKER} end`);
 	});
+
+	it('gives two runs of the key that touch as a person reads the text one marker, with the invisible character or ANSI sequence between them', () => {
+		// Two different runs ("sk_live_" and "2c7e1b8d"): where they meet, no run of the key is read.
+		for (const between of ['\u200b', '\u001b[31m']) {
+			expect(hideSecret(`bad ${KEY.slice(0, 8)}${between}${KEY.slice(12)} end`, KEY, MARKER)).toBe(`bad ${MARKER} end`);
+		}
+	});
 });
 
 describe('hideSecret in base64', () => {
