@@ -7,7 +7,7 @@
 // incremental file after a partial run hides no other changed file.
 
 /**
- * @typedef {{ status?: string, coveredBy?: string[], static?: boolean }} MutantEntry
+ * @typedef {{ status?: string, coveredBy?: string[], static?: boolean, statusReason?: string }} MutantEntry
  * @typedef {{
  *   files?: Record<string, { source?: string, mutants?: MutantEntry[] }>,
  *   testFiles?: Record<string, { source?: string, tests?: { id: string }[] }>,
@@ -16,12 +16,15 @@
 
 /**
  * A result Stryker would not give today but reuses as long as the code is unchanged:
- * a test ran the mutant, yet no test covers it and it is not static: a module-level constant's
- * mutant tested when a test reloaded its module, a test since changed or gone. Such a "survived" is
- * no survivor: the mutant is tested afresh.
+ * - a test ran the mutant, yet no test covers it and it is not static: a module-level constant's
+ *   mutant tested when a test reloaded its module, a test since changed or gone. Such a "survived" is
+ *   no survivor: the mutant is tested afresh.
+ * - a kill by jest's own time limit per test, given before these runs lifted it: a test slowed by
+ *   the load of two runs on two cores failed it as readily as one a mutant made hang.
  */
-const staleResult = (/** @type {MutantEntry} */ { status, coveredBy = [], static: isStatic }) =>
-	['Killed', 'Survived', 'Timeout'].includes(String(status)) && coveredBy.length === 0 && !isStatic;
+const staleResult = (/** @type {MutantEntry} */ { status, coveredBy = [], static: isStatic, statusReason = '' }) =>
+	(['Killed', 'Survived', 'Timeout'].includes(String(status)) && coveredBy.length === 0 && !isStatic) ||
+	(status === 'Killed' && /^Error: thrown: "Exceeded timeout of \d+ ms for a test/.test(statusReason));
 
 /**
  * A static mutant that survived: it was tested with every test file importing its file, and Stryker

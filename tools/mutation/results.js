@@ -92,13 +92,15 @@ function scoreOf(/** @type {Record<string, number>} */ row) {
 }
 
 const tested = (/** @type {Record<string, number>} */ counts) => COLUMNS.filter((column) => column !== 'ignored').reduce((sum, column) => sum + counts[column], 0);
-const percent = (/** @type {number | null} */ score) => (score === null ? '–' : `${score.toFixed(1)} %`);
+/** Rounded down: a score with a survivor left never reads as 100.0 %. */
+const percent = (/** @type {number | null} */ score) => (score === null ? '–' : `${(Math.floor(score * 10) / 10).toFixed(1)} %`);
 
 /** The results file's text. */
 function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} */ equivalents, /** @type {{ date: string, commit: string, command: string, seconds: number, merged?: boolean, stopped?: boolean, unfinished?: { file: string, tested: number, planned: number }[] }} */ run) {
 	const { files, total, open } = tally(report, equivalents);
 	const unmatched = unmatchedRows(report, equivalents, new Set((run.unfinished ?? []).map(({ file }) => file)));
 	const untested = (run.unfinished ?? []).reduce((sum, { tested: done, planned }) => sum + planned - done, 0);
+	const partWay = new Map((run.unfinished ?? []).map(({ file, tested: done, planned }) => [file, ` (part-way: ${done} of ${planned})`]));
 	const row = (/** @type {string} */ name, /** @type {{ counts: Record<string, number>, score: number | null }} */ { counts, score }) =>
 		`| ${name} | ${COLUMNS.map((column) => counts[column]).join(' | ')} | ${percent(score)} |`;
 	return [
@@ -107,7 +109,7 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		'Written by `npm run test:mutation` (tools/mutation/run.js; docs/development.md, "Mutation testing").',
 		'Score: killed and timed-out mutants over every tested mutant but the equivalent ones. Ignored: mutants left',
 		'out of a run (static ones were, until the runs tested them through their file\'s own test file: such a file',
-		'is tested again by the next `--changed` run). Errors: mutants that do not compile.',
+		'is tested again by the next `--changed` run). Errors: mutants that do not compile, or that Stryker could not run.',
 		'',
 		run.stopped
 			? `- Run: \`${run.command}\`, ${run.date}, at commit ${run.commit}: the results a run stopped part-way had, on the code and tests as they were when it started (mutation/incremental.json keeps their text)`
@@ -126,7 +128,7 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		'',
 		`| File | ${COLUMNS.map((column) => (column === 'noCoverage' ? 'no coverage' : column)).join(' | ')} | score |`,
 		`|---|${COLUMNS.map(() => '---:').join('|')}|---:|`,
-		...files.map((entry) => row(`\`${entry.file}\``, entry)),
+		...files.map((entry) => row(`\`${entry.file}\`${partWay.get(entry.file) ?? ''}`, entry)),
 		row('**all**', total),
 		'',
 		...(open.length === 0

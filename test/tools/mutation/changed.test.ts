@@ -68,6 +68,14 @@ describe('withoutStaleResults: results Stryker reuses but would not give today',
 		expect(withoutStaleResults(incremental).files['nodes/a.ts'].mutants).toEqual([killed]);
 	});
 
+	it("drops a kill by jest's own time limit per test, which load alone could give, and keeps a kill by a failed assertion", () => {
+		const byTimeLimit = { status: 'Killed', coveredBy: ['1'], killedBy: ['1'], statusReason: 'Error: thrown: "Exceeded timeout of 5000 ms for a test.\nAdd a timeout value to this test to increase the timeout' };
+		const byAssertion = { status: 'Killed', coveredBy: ['1'], killedBy: ['1'], statusReason: 'Error: expect(received).toBe(expected)' };
+		const incremental = { files: { 'nodes/a.ts': { source: 'a', mutants: [byTimeLimit, byAssertion] } }, testFiles: {} };
+		expect(withoutStaleResults(incremental).files['nodes/a.ts'].mutants).toEqual([byAssertion]);
+		expect(untestedFiles(['nodes/a.ts'], incremental, (name: string) => ({ 'nodes/a.ts': 'a' })[name])).toEqual(['nodes/a.ts']);
+	});
+
 	it('drops them only from the files the run tests: a file it does not test is carried over as it was given, and a result dropped there would be lost when the run is saved', () => {
 		const staleOne = { status: 'Killed', coveredBy: [] };
 		const staticSurvivor = { status: 'Survived', coveredBy: [], static: true };

@@ -83,6 +83,13 @@ describe('the mutation results file', () => {
 		expect(markdown).not.toContain('Not yet killed');
 	});
 
+	it('rounds a score down, so that one survivor among thousands never reads as 100.0 %', () => {
+		const report = { files: { 'nodes/a.ts': { mutants: [...Array.from({ length: 2069 }, () => mutant('Killed')), mutant('Survived', 'StringLiteral', '""')] } } };
+		const markdown = resultsMarkdown(report, [], { command: 'npm run test:mutation', date: '2026-11-30 04:00 UTC', commit: 'abc1234', seconds: 60 });
+		expect(markdown).toContain('- Score: **99.9 %**');
+		expect(markdown).toContain('| `nodes/a.ts` | 2069 | 1 | 0 | 0 | 0 | 0 | 0 | 99.9 % |');
+	});
+
 	it('has no score for a file with no tested mutant', () => {
 		expect(tally({ files: { 'x.ts': { mutants: [mutant('Ignored')] } } }, []).total.score).toBeNull();
 	});
@@ -109,6 +116,8 @@ describe('the mutation results file', () => {
 		expect(markdown).toContain('- Run: `npm run test:mutation -- --save-progress`, 2026-11-27 16:30 UTC, at commit abc1234: the results a run stopped part-way had, on the code and tests as they were when it started');
 		expect(markdown).toContain('- Time: not measured: the results of a run stopped part-way, kept with `--save-progress`');
 		expect(markdown).toContain('- Score: **37.5 %** over the mutants with results only: 4 mutants have none yet');
+		expect(markdown).toContain('| `nodes/a.ts` (part-way: 5 of 9) | 1 | 4 | 0 | 0 | 1 | 1 | 1 | 33.3 % |');
+		expect(markdown).toContain('| `nodes/b.ts` | 1 |');
 	});
 
 	it('says of a run stopped part-way that every survivor among the mutants with results is killed or listed, not every one', () => {
