@@ -197,6 +197,17 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 		]);
 	});
 
+	it('with Continue On Fail, remembers no key for an item whose key could not be read, the first item included', async () => {
+		const items = [withKey(7), delivery({ id: 'new' })];
+		const { output } = await run(store, items, { continueOnFail: true });
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		const alone = createDeduplicationStore();
+		await run(alone, [items[1]]);
+		const kept = (of: DeduplicationStore) => of.kept('node', createFilterContext({ store: of, items }).getNode());
+		expect(kept(store)).toEqual(kept(alone));
+		expect(kept(store)).toHaveLength(1);
+	});
+
 	it('says how many items it dropped, in the output pane', async () => {
 		await run(store, [delivery({ id: 'a' }), delivery({ id: 'b' })]);
 		expect((await run(store, [delivery({ id: 'a' })])).hints).toEqual([
