@@ -19,12 +19,12 @@
  * - a test ran the mutant, yet no test covers it and it is not static: a module-level constant's
  *   mutant tested when a test reloaded its module, a test since changed or gone. Such a "survived" is
  *   no survivor: the mutant is tested afresh.
- * - a kill by jest's own time limit per test, given before these runs lifted it: a test slowed by
- *   the load of two runs on two cores failed it as readily as one a mutant made hang.
+ * - a kill by jest's default time limit of 5 s per test, given before these runs raised it: a test
+ *   slowed by the load of two runs on two cores failed it as readily as one a mutant made hang.
  */
 const staleResult = (/** @type {MutantEntry} */ { status, coveredBy = [], static: isStatic, statusReason = '' }) =>
 	(['Killed', 'Survived', 'Timeout'].includes(String(status)) && coveredBy.length === 0 && !isStatic) ||
-	(status === 'Killed' && /^Error: thrown: "Exceeded timeout of \d+ ms for a test/.test(statusReason));
+	(status === 'Killed' && /^Error: thrown: "Exceeded timeout of 5000 ms for a test/.test(statusReason));
 
 /**
  * A static mutant that survived: it was tested with every test file importing its file, and Stryker

@@ -68,11 +68,13 @@ describe('withoutStaleResults: results Stryker reuses but would not give today',
 		expect(withoutStaleResults(incremental).files['nodes/a.ts'].mutants).toEqual([killed]);
 	});
 
-	it("drops a kill by jest's own time limit per test, which load alone could give, and keeps a kill by a failed assertion", () => {
-		const byTimeLimit = { status: 'Killed', coveredBy: ['1'], killedBy: ['1'], statusReason: 'Error: thrown: "Exceeded timeout of 5000 ms for a test.\nAdd a timeout value to this test to increase the timeout' };
-		const byAssertion = { status: 'Killed', coveredBy: ['1'], killedBy: ['1'], statusReason: 'Error: expect(received).toBe(expected)' };
-		const incremental = { files: { 'nodes/a.ts': { source: 'a', mutants: [byTimeLimit, byAssertion] } }, testFiles: {} };
-		expect(withoutStaleResults(incremental).files['nodes/a.ts'].mutants).toEqual([byAssertion]);
+	it("drops a kill by jest's default 5 s per test, which load alone could give, and keeps a kill by the runs' 60 s or by a failed assertion", () => {
+		const killedBy = (statusReason: string) => ({ status: 'Killed', coveredBy: ['1'], killedBy: ['1'], statusReason });
+		const byTimeLimit = killedBy('Error: thrown: "Exceeded timeout of 5000 ms for a test.\nAdd a timeout value to this test to increase the timeout');
+		const byHang = killedBy('Error: thrown: "Exceeded timeout of 60000 ms for a test.\nAdd a timeout value to this test to increase the timeout');
+		const byAssertion = killedBy('Error: expect(received).toBe(expected)');
+		const incremental = { files: { 'nodes/a.ts': { source: 'a', mutants: [byTimeLimit, byHang, byAssertion] } }, testFiles: {} };
+		expect(withoutStaleResults(incremental).files['nodes/a.ts'].mutants).toEqual([byHang, byAssertion]);
 		expect(untestedFiles(['nodes/a.ts'], incremental, (name: string) => ({ 'nodes/a.ts': 'a' })[name])).toEqual(['nodes/a.ts']);
 	});
 
