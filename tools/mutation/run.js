@@ -98,7 +98,7 @@ async function keep(/** @type {import('./merge').Report} */ run) {
  * @param {{ seconds: number, merged: boolean, stopped?: boolean, unfinished?: { file: string, tested: number, planned: number }[], scratchOnly?: boolean }} run
  */
 function writeResults(report, { scratchOnly = false, ...run }) {
-	const equivalents = equivalentsIn(fs.readFileSync(path.join(repoRoot, 'docs', 'development.md'), 'utf8'));
+	const equivalents = readEquivalents();
 	const markdown = resultsMarkdown(/** @type {any} */ (report), equivalents, {
 		command: ['npm run test:mutation', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
 		date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -108,12 +108,15 @@ function writeResults(report, { scratchOnly = false, ...run }) {
 	const results = scratchOnly ? path.join(scratch, 'results.md') : path.join(repoRoot, 'mutation', 'results.md');
 	fs.writeFileSync(results, markdown);
 	process.stdout.write(`\n${markdown}\n(${path.relative(repoRoot, results)})\n`);
-	failOnShortfall(report);
+	failOnShortfall(report, equivalents);
 }
 
+/** The equivalents table of docs/development.md. */
+const readEquivalents = () => equivalentsIn(fs.readFileSync(path.join(repoRoot, 'docs', 'development.md'), 'utf8'));
+
 /** A survivor nobody has killed or explained fails the run (and CI): the suite no longer defends a guarantee. */
-function failOnShortfall(/** @type {import('./merge').Report} */ report) {
-	const short = shortfall(/** @type {any} */ (report), equivalentsIn(fs.readFileSync(path.join(repoRoot, 'docs', 'development.md'), 'utf8')));
+function failOnShortfall(/** @type {import('./merge').Report} */ report, equivalents = readEquivalents()) {
+	const short = shortfall(/** @type {any} */ (report), equivalents);
 	if (short) {
 		process.stderr.write(`[mutation] failed: ${short}. Kill each with a test that states the behaviour, or list it in docs/development.md's equivalents table with why no input tells it apart.\n`);
 		process.exitCode = SURVIVORS_LEFT;
@@ -164,9 +167,9 @@ async function main() {
 	const report = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
 	if (partial && save) {
 		const kept = await keep(JSON.parse(fs.readFileSync(incremental, 'utf8')));
-		writeResults(kept, { seconds, merged: true, unfinished: keepUnfinished(kept, planAfterRun(readUnfinished(), resumedPlanned, (file) => testedWhole.has(file))) });
+		writeResults(kept, { seconds, merged: true, unfinished: keepUnfinished(kept, planAfterRun(readUnfinished(), resumedPlanned, tested)) });
 	}
-	else if (!partial) writeResults(report, { seconds, merged: false, unfinished: keepUnfinished(report, planAfterRun(readUnfinished(), {}, () => true)) });
+	else if (!partial) writeResults(report, { seconds, merged: false, unfinished: keepUnfinished(report, planAfterRun(readUnfinished(), {}, tested)) });
 	else writeResults(report, { seconds, merged: false, scratchOnly: true, unfinished: unfinishedIn(report, resumedPlanned) });
 }
 
