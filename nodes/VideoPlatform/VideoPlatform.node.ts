@@ -1,11 +1,24 @@
 import './shared/supportedN8n';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, updateDisplayOptions } from 'n8n-workflow';
 
-import { actionGuidance, asTool } from './actions/guidance';
-import { properties } from './actions/properties';
+import { concurrencyOption } from './actions/concurrency';
+import * as create from './actions/room/create.operation';
+import { createOncePerKeyOption } from './actions/room/oncePerKey/option';
 import { router } from './actions/router';
+import * as dropRedelivered from './actions/webhookDelivery/dropRedelivered.operation';
 import { API_CREDENTIAL } from './shared/credentials';
+import { DELIVERY_INFO_KEY, DELIVERY_KEY_PATH, EDITOR_NAMES } from './shared/deliveryKey';
+import { TRIGGER_NODE_TYPE } from './shared/nodeTypes';
+
+/** In a hint's condition: the resource and operation chosen; saved workflows leave out the defaults (room, create). */
+const chosen = (resource: string, operation: string, defaults = resource === 'room') =>
+	defaults
+		? `($parameter.resource ?? "room") === "room" && ($parameter.operation ?? "create") === "create"`
+		: `$parameter.resource === "${resource}" && $parameter.operation === "${operation}"`;
+
+/** In a hint's condition: a parameter that holds nothing for the first input item (n8n resolves it against that item). */
+const isBlank = (name: string) => `String($parameter.${name} ?? "").trim() === ""`;
 
 export class VideoPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,9 +32,54 @@ export class VideoPlatform implements INodeType {
 			'={{[$parameter["resource"], $parameter["operation"]].includes("__CUSTOM_API_CALL__") ? "Custom API Call" : $parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create rooms on your video platform, and drop its redelivered webhooks',
 		defaults: { name: 'Video Platform' },
-		usableAsTool: asTool,
-		// Editor hints and the AI builder's hint (actions/guidance.ts); n8n versions without one ignore it.
-		...actionGuidance,
+		// What an AI agent and the node creator read about the tool variant.
+		usableAsTool: {
+			replacements: {
+				description:
+					"Creates one room on the video platform from a name, and returns the platform's answer. Each call creates a new room, so call it once per room you need. If the node's Create Once Per Key option is on, a call whose key a room was already created for creates nothing and answers skipped: true with the reason, so calling again after an error or a lost answer does not create a second room; an answer saying the room may already exist means do not call again, ask the user to check the platform.",
+			},
+		},
+		// Shown in the output pane while the condition holds, resolved against the first input item,
+		// so they see what the node will get. n8n versions without hints show nothing.
+		hints: [
+			{
+				type: 'warning',
+				message:
+					'Name is empty for the first input item, so the room would be sent without a name. If Name is an expression, check that it points at a field the input items have, e.g. {{ $json.title }}.',
+				displayCondition: `={{ ${chosen('room', 'create')} && ${isBlank('name')} }}`,
+				whenToDisplay: 'always',
+				location: 'outputPane',
+			},
+			{
+				type: 'warning',
+				message: `Delivery Key finds no key in the first input item, so this node cannot tell a redelivery from a new delivery. Right after the Video Platform Trigger the default finds it; after other nodes, use {{ $('Video Platform Trigger').item.json.${DELIVERY_KEY_PATH} }}, or after another trigger the field that identifies an item.`,
+				// Only once an item came in: before the first delivery, the editor resolves the default
+				// key against an empty item, and the hint would warn about a set-up that is right.
+				displayCondition: `={{ ${chosen('webhookDelivery', 'dropRedelivered')} && Object.keys($json).length > 0 && ${isBlank('deliveryKey')} }}`,
+				whenToDisplay: 'always',
+				location: 'outputPane',
+			},
+		],
+		// Read by n8n's AI Workflow Builder and its MCP node search (n8n 2.x); a literal, so that
+		// n8n's lint rule no-builder-hint-leakage sees it.
+		builderHint: {
+			searchHint:
+				"Creates video rooms (meetings, online classes, consultations) on the user's video platform: resource room, operation create, one room per input item, named by the Name field. Also drops webhook deliveries the platform sends again: resource webhookDelivery, operation dropRedelivered, placed right after the Video Platform Trigger.",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-base.googleCalendarTrigger',
+					relationHint: "Put before room create: each new calendar event becomes a room, with the event's summary as Name",
+				},
+				{
+					nodeType: 'n8n-nodes-base.slack',
+					relationHint: 'Put after room create to tell people in a chat channel about the new room',
+				},
+				{
+					nodeType: TRIGGER_NODE_TYPE,
+					relationHint: `Put webhookDelivery dropRedelivered right after this trigger: it compares the key the trigger sets in ${DELIVERY_INFO_KEY}`,
+				},
+			],
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
@@ -34,8 +92,66 @@ export class VideoPlatform implements INodeType {
 				displayOptions: { hide: { resource: ['webhookDelivery'] } },
 			},
 		],
-		// Every field, in the editor's order.
-		properties,
+		// Every field, in the editor's order: the Resource list, then per resource its Operation list
+		// and each operation's fields (from its operation file) and Options. The router runs an
+		// operation by these values (actions/resources.ts).
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Room', value: 'room' },
+					// Not offered to AI agents: it works on a run's items, and an agent's call is one item.
+					// n8n 2.x's editor honours this; n8n 1.x's lists it anyway, and the router refuses it there.
+					{ name: 'Webhook Delivery', value: 'webhookDelivery', displayOptions: { show: { '@tool': [false] } } },
+				],
+				default: 'room',
+			},
+
+			// Room
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['room'] } },
+				options: [{ name: 'Create', value: 'create', description: 'Create a room', action: 'Create a room' }],
+				default: 'create',
+			},
+			...updateDisplayOptions({ show: { resource: ['room'], operation: ['create'] } }, [
+				...create.properties,
+				{
+					displayName: 'Options',
+					name: 'options',
+					type: 'collection',
+					placeholder: 'Add option',
+					default: {},
+					// In alphabetical order, as n8n lists the options once added.
+					options: [createOncePerKeyOption, concurrencyOption],
+				},
+			]),
+
+			// Webhook Delivery
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['webhookDelivery'] } },
+				options: [
+					{
+						name: 'Drop Redelivered',
+						value: 'dropRedelivered',
+						description: "Let each of the trigger's deliveries through once, by its delivery key",
+						action: EDITOR_NAMES.dropRedeliveredAction,
+					},
+				],
+				default: 'dropRedelivered',
+			},
+			...updateDisplayOptions({ show: { resource: ['webhookDelivery'], operation: ['dropRedelivered'] } }, dropRedelivered.properties),
+		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -25,7 +25,7 @@ const ENTRY = 'Video Platform';
 const CREDENTIAL_NOTICE = 'When you save, n8n tests the connection: it checks that the Base URL answers and that the platform does not refuse the API key.';
 /** The notice as shown: from its first words to its end. */
 const CREDENTIAL_NOTICE_WORDS = (shown: string) => shown.slice(shown.indexOf(CREDENTIAL_NOTICE), shown.indexOf('reach that address.') + 19);
-// The trigger panel's words (trigger/guidance.ts) for a workflow not active yet, and for an active one.
+// The trigger panel's words (VideoPlatformTrigger.node.ts) for a workflow not active yet, and for an active one.
 const PANEL_INACTIVE = 'To run the workflow on its own, copy the Production URL';
 const PANEL_ACTIVE = 'This workflow is published (n8n 1.x: active), so deliveries';
 // What a platform could echo, e.g. a calendar title in a 400: a link over the whole screen and an image.

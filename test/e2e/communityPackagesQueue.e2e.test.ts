@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
-import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/properties';
+import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/choices';
 import { scratchRoot } from '../../tools/common/paths';
 import { defaultVersion, versionSpec } from '../../tools/install/versions';
 import { waitForExecutions } from '../../tools/n8n/api';

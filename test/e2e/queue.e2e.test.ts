@@ -1,4 +1,4 @@
-import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/properties';
+import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/choices';
 import { defaultVersion } from '../../tools/install/versions';
 import { roomBatchWorkflow } from '../../tools/queue/stack';
 import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';

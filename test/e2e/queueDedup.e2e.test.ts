@@ -1,4 +1,4 @@
-import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/properties';
+import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/choices';
 import { listExecutions } from '../../tools/n8n/api';
 import { defaultVersion } from '../../tools/install/versions';
 import { dropRedelivered, node, outputOf, removeDuplicates, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';

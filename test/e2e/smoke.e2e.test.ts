@@ -1,4 +1,4 @@
-import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/properties';
+import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/choices';
 import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/n8n/api';
 import { createRoom, credential, itemsFrom, manualTrigger, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import type { Sandbox } from '../helpers/sandbox';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as http from 'node:http';
 import { deflateSync, gzipSync } from 'node:zlib';
 
-import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/properties';
+import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/choices';
 import { waitForExecutions } from '../../tools/n8n/api';
 import { dropRedelivered, node, outputOf, removeDuplicates, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import { FULL_VERSIONS } from './n8nWithPackage';

@@ -2,8 +2,9 @@
 // strict mode needs the root eslint.config.mjs to be n8n's own, so these live here):
 // - the trigger and the action node share facts only through shared/ (and platform.ts, the spec's
 //   facts), never each other's files; shared/, platform.ts and credentials/ import neither node;
-// - a node's fields file (actions/properties.ts, trigger/properties.ts) imports none of
-//   the code that runs it: a newcomer reads it alone;
+// - a node's file, which holds its whole description, reaches the code that runs it only through
+//   one entry (the router; the trigger's webhook handler and secret check): a newcomer reads the
+//   description alone, its values coming from the operation files, shared/ and trigger/choices.ts;
 // - inline disables are refused, as n8n's scanner ignores them;
 // - the root's JavaScript files (gulpfile, index, jest config) get ESLint's recommended rules.
 import js from '@eslint/js';
@@ -30,12 +31,12 @@ export default defineConfig([
 		rules: forbid(...triggerSide, '**/VideoPlatformTrigger.node'),
 	},
 	{
-		files: ['nodes/VideoPlatform/actions/properties.ts'],
-		rules: forbid(...triggerSide, '**/VideoPlatformTrigger.node', './router', '**/transport', '**/transport/**'),
+		files: ['nodes/VideoPlatform/VideoPlatform.node.ts'],
+		rules: forbid(...triggerSide, '**/VideoPlatformTrigger.node', '**/transport', '**/transport/**'),
 	},
 	{
-		files: ['nodes/VideoPlatform/trigger/properties.ts'],
-		rules: forbid(...actionSide, '**/VideoPlatform.node', './*', '!./guidance'),
+		files: ['nodes/VideoPlatform/VideoPlatformTrigger.node.ts'],
+		rules: forbid(...actionSide, '**/VideoPlatform.node', './trigger/*', '!./trigger/choices', '!./trigger/secret', '!./trigger/webhook'),
 	},
 	{
 		files: ['nodes/VideoPlatform/shared/**/*.ts', 'nodes/VideoPlatform/platform.ts', 'credentials/**/*.ts'],

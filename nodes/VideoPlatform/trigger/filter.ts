@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EVENT_KIND_FIELD } from '../platform';
 import { valueAt } from './delivery';
-import { ALL_DELIVERIES } from './properties';
+import { ALL_DELIVERIES } from './choices';
 import { exactSourceAt } from './rawJson';
 
 /** Splits "a, b ,c" into ["a", "b", "c"]. */

@@ -1,5 +1,5 @@
 import { parseAllowedValues } from './filter';
-import { OPTION_NAMES } from './properties';
+import { OPTION_NAMES } from './choices';
 
 /** The trigger's Options as a delivery reads them, or the option that cannot be read. */
 interface TriggerOptions {

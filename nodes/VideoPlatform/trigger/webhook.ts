@@ -9,7 +9,7 @@ import { bodySha256Of, deliveryKeyOf } from './deliveryKey';
 import { eventMatches, fieldMatch } from './filter';
 import { readTriggerOptions } from './options';
 import { payloadJsonOf } from './rawJson';
-import { AUTHENTICATION } from './properties';
+import { AUTHENTICATION } from './choices';
 import { normalizeSecret, secretCredentialProblem, secretMatches } from './secret';
 import { DELIVERY_INFO_KEY } from '../shared/deliveryKey';
 import { hideSecretInValue } from '../shared/secretTraces';

@@ -1,14 +1,19 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
-import { actionGuidance, asTool } from '../../../nodes/VideoPlatform/actions/guidance';
-import { triggerGuidance } from '../../../nodes/VideoPlatform/trigger/guidance';
 import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE } from '../../../nodes/VideoPlatform/shared/nodeTypes';
+import { VideoPlatform } from '../../../nodes/VideoPlatform/VideoPlatform.node';
+import { VideoPlatformTrigger } from '../../../nodes/VideoPlatform/VideoPlatformTrigger.node';
 import { ensureOwner, instanceMcpToken } from '../../../tools/n8n/api';
 import { connectMcpClient, resultText } from '../../helpers/mcpClient';
 import type { N8n } from '../n8nWithPackage';
 
 // What n8n's AI Workflow Builder reads about the nodes: the node search of n8n's own MCP server
 // (n8n 2.x), the same search the builder runs. The builder itself needs n8n's AI service.
+
+const actionDescription = new VideoPlatform().description;
+const triggerDescription = new VideoPlatformTrigger().description;
+const { usableAsTool } = actionDescription;
+const toolDescription = typeof usableAsTool === 'object' ? usableAsTool.replacements?.description : undefined;
 
 /** The search tool's name on n8n's MCP server (CODE_BUILDER_SEARCH_NODES_TOOL in n8n 2.41). */
 const SEARCH_TOOL = 'search_nodes';
@@ -41,18 +46,18 @@ export function itFindsTheNodesWithTheirHints(n8n: () => N8n) {
 			const answer = await search(query);
 			const action = entryOf(answer, ACTION_NODE_TYPE);
 			const trigger = entryOf(answer, TRIGGER_NODE_TYPE);
-			expect(action).toContain(`@builderHint ${actionGuidance.builderHint.searchHint}`);
+			expect(action).toContain(`@builderHint ${actionDescription.builderHint?.searchHint}`);
 			expect(action).toContain('- n8n-nodes-base.googleCalendarTrigger: "Put before room create');
 			expect(action).toContain('- n8n-nodes-base.slack: "Put after room create');
 			expect(action).toContain('resource: "room"');
 			expect(trigger).toContain('[TRIGGER]');
-			expect(trigger).toContain(`@builderHint ${triggerGuidance.builderHint.searchHint}`);
+			expect(trigger).toContain(`@builderHint ${triggerDescription.builderHint?.searchHint}`);
 			expect(trigger).toContain(`- ${ACTION_NODE_TYPE}: "Put it right after this trigger with resource webhookDelivery, operation dropRedelivered`);
 		});
 
 		it("searching agent tools finds the node's tool variant with the description an agent reads", async () => {
 			const tool = entryOf(await search('video room', 'agentTool'), `${ACTION_NODE_TYPE}Tool`);
-			expect(tool).toContain(`Description: ${asTool.replacements.description}`);
+			expect(tool).toContain(`Description: ${toolDescription}`);
 		});
 	});
 }

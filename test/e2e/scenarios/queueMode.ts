@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 
-import { ALL_DELIVERIES } from '../../../nodes/VideoPlatform/trigger/properties';
+import { ALL_DELIVERIES } from '../../../nodes/VideoPlatform/trigger/choices';
 import { WEBHOOK_CREDENTIAL } from '../../../nodes/VideoPlatform/shared/credentials';
 import { freePort } from '../../../tools/common/ports';
 import { waitForExecutions } from '../../../tools/n8n/api';

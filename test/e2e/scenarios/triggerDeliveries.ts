@@ -1,4 +1,4 @@
-import { ALL_DELIVERIES } from '../../../nodes/VideoPlatform/trigger/properties';
+import { ALL_DELIVERIES } from '../../../nodes/VideoPlatform/trigger/choices';
 import { WEBHOOK_CREDENTIAL } from '../../../nodes/VideoPlatform/shared/credentials';
 import { createApiKey, ensureOwner, waitForExecutions } from '../../../tools/n8n/api';
 import { node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../../tools/n8n/workflows';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { eventMatches, fieldMatch, parseAllowedValues } from '../../../../nodes/VideoPlatform/trigger/filter';
-import { ALL_DELIVERIES } from '../../../../nodes/VideoPlatform/trigger/properties';
+import { ALL_DELIVERIES } from '../../../../nodes/VideoPlatform/trigger/choices';
 import { publishEventKindField } from '../../../helpers/publishedEventKinds';
 import { anyCodePoint, anyText } from '../../../helpers/unicode';
 

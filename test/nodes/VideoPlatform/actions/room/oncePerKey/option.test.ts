@@ -1,8 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { properties } from '../../../../../../nodes/VideoPlatform/actions/properties';
 import { readKeysToForget, readOncePerKey } from '../../../../../../nodes/VideoPlatform/actions/room/oncePerKey/option';
+import { VideoPlatform } from '../../../../../../nodes/VideoPlatform/VideoPlatform.node';
 import { createExecuteContext } from '../../../../../helpers/executeContext';
+
+const { properties } = new VideoPlatform().description;
 
 const credentials = { baseUrl: 'https://video.example.com', apiKey: 'sk_option_secret' };
 const read = (options: unknown) => readOncePerKey.call(createExecuteContext({ credentials, parameters: { options } }));
