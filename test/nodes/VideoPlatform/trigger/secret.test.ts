@@ -14,6 +14,14 @@ describe('secretMatches', () => {
 		expect(secretMatches('', undefined)).toBe(false);
 	});
 
+	// Node hands a header over as a list only for Set-Cookie (others repeated are joined or dropped);
+	// whatever n8n hands over, a secret header that is not text lets nothing in.
+	it('refuses a secret header that came as a list or any other value than text, even one holding the secret', () => {
+		for (const provided of [['s3cret'], ['s3cret', 's3cret'], { value: 's3cret' }, 0, null, undefined]) {
+			expect(secretMatches(provided, 's3cret')).toBe(false);
+		}
+	});
+
 	it('ignores spaces around either side', () => {
 		expect(secretMatches('  s3cret ', 's3cret')).toBe(true);
 		expect(secretMatches('s3cret', ' s3cret  ')).toBe(true);
