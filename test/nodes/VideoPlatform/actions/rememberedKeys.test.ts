@@ -119,7 +119,20 @@ describe("n8n's check of the remembered keys", () => {
 		const result = await timedCheck.call(context, 'workflow', 42)(['a', 'b']);
 		expect(calls).toEqual([['check', ['a', 'b'], 'workflow', { mode: 'entries', maxEntries: 42 }]]);
 		expect(result.missing).toEqual(['1', 'b']);
-		expect(result.ms).toBeGreaterThanOrEqual(0);
+	});
+
+	it("times n8n's check alone: from asking it to its answer", async () => {
+		jest.useFakeTimers();
+		try {
+			const { context } = contextWith();
+			const answerAfter250ms = async () => await new Promise((resolve) => setTimeout(() => resolve({ new: [], processed: ['a'] }), 250));
+			Object.assign(context.helpers, { checkProcessedAndRecord: answerAfter250ms });
+			const result = timedCheck.call(context, 'workflow', 42)(['a']);
+			await jest.advanceTimersByTimeAsync(250);
+			expect((await result).ms).toBe(250);
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 
 	it('removes keys and clears the list with the same scope and bound, and asks nothing to remove no key', async () => {
