@@ -15,7 +15,8 @@ type BodyProblem = typeof BODY_TOO_LARGE | typeof BODY_UNREADABLE;
  */
 export interface WebhookRequest {
 	headers: Record<string, string | string[] | undefined>;
-	rawBody?: Buffer | string;
+	/** Typed as n8n-workflow types it: a Buffer, never text. */
+	rawBody?: Buffer;
 	/** The Content-Type's charset as n8n read it (lower-cased), which n8n decodes a body it parses with. */
 	encoding?: string;
 	readonly readableEnded: boolean;
@@ -84,7 +85,7 @@ async function decoded(encoded: Buffer, format: 'gzip' | 'deflate', limit: numbe
  * request's stream up to MAX_BODY_BYTES, undoing a gzip or deflate Content-Encoding as n8n does
  * (those two only, written exactly so). Undefined for a multipart body, which n8n keeps no raw body of.
  */
-export async function rawBodyOf(request: WebhookRequest, limit = MAX_BODY_BYTES): Promise<Buffer | string | undefined | BodyProblem> {
+export async function rawBodyOf(request: WebhookRequest, limit = MAX_BODY_BYTES): Promise<Buffer | undefined | BodyProblem> {
 	if (!leftUnread(request)) return request.rawBody;
 	const encoding = request.headers['content-encoding'];
 	const format = encoding === 'gzip' || encoding === 'deflate' ? encoding : undefined;
