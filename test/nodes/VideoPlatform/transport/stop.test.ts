@@ -300,6 +300,24 @@ describe('a request deadline', () => {
 		expect(late).toBe(true);
 	});
 
+	// AbortSignal.timeout cannot be cleared: a timer per request would hold every deadline's memory
+	// for its whole length (60 s each, at hundreds of requests a second), finished or not.
+	it("shares its timer with the deadlines due within the same sixtieth of its length: 100 requests' deadlines made 2 ms apart start at most two", async () => {
+		const timers = jest.spyOn(AbortSignal, 'timeout');
+		try {
+			const deadlines = [];
+			for (let request = 0; request < 100; request++) {
+				deadlines.push(new Deadline(612_345)); // a length no other test uses: a slot of its own
+				await new Promise((resolve) => setTimeout(resolve, 2));
+			}
+			for (const deadline of deadlines) deadline.finish();
+			expect(timers.mock.calls.length).toBeGreaterThanOrEqual(1);
+			expect(timers.mock.calls.length).toBeLessThanOrEqual(2);
+		} finally {
+			timers.mockRestore();
+		}
+	});
+
 	it('no longer tells a listener that stopped watching', async () => {
 		const deadline = new Deadline(50);
 		let told = false;
