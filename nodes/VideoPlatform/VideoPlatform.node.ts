@@ -1,14 +1,11 @@
 import './shared/supportedN8n';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, updateDisplayOptions } from 'n8n-workflow';
 
-import { concurrencyOption } from './actions/concurrency';
-import * as create from './actions/room/create.operation';
-import { createOncePerKeyOption } from './actions/room/oncePerKey/option';
+import { resources } from './actions/resources';
 import { router } from './actions/router';
-import * as dropRedelivered from './actions/webhookDelivery/dropRedelivered.operation';
 import { API_CREDENTIAL } from './shared/credentials';
-import { DELIVERY_INFO_KEY, DELIVERY_KEY_PATH, EDITOR_NAMES } from './shared/deliveryKey';
+import { DELIVERY_INFO_KEY, DELIVERY_KEY_PATH } from './shared/deliveryKey';
 import { TRIGGER_NODE_TYPE } from './shared/nodeTypes';
 
 /** In a hint's condition: the resource and operation chosen; saved workflows leave out the defaults (room, create). */
@@ -19,6 +16,24 @@ const chosen = (resource: string, operation: string, defaults = resource === 'ro
 
 /** In a hint's condition: a parameter that holds nothing for the first input item (n8n resolves it against that item). */
 const isBlank = (name: string) => `String($parameter.${name} ?? "").trim() === ""`;
+
+/** A resource's Operation list, then each operation's fields, shown for that operation alone. */
+function operationFields(resource: keyof typeof resources): INodeProperties[] {
+	const operations = Object.entries(resources[resource]);
+	const firstOperation = operations[0][0];
+	return [
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource] } },
+			options: operations.map(([operation, { listing }]) => ({ name: listing.name, value: operation, description: listing.description, action: listing.action })),
+			default: firstOperation,
+		},
+		...operations.flatMap(([operation, { properties }]) => updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, properties)),
+	];
+}
 
 export class VideoPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -92,9 +107,8 @@ export class VideoPlatform implements INodeType {
 				displayOptions: { hide: { resource: ['webhookDelivery'] } },
 			},
 		],
-		// Every field, in the editor's order: the Resource list, then per resource its Operation list
-		// and each operation's fields (from its operation file) and Options. The router runs an
-		// operation by these values (actions/resources.ts).
+		// Every field, in the editor's order. The router runs an operation by the values of the
+		// Resource and Operation lists (actions/resources.ts, where a new operation is one line).
 		properties: [
 			{
 				displayName: 'Resource',
@@ -110,47 +124,10 @@ export class VideoPlatform implements INodeType {
 				default: 'room',
 			},
 
-			// Room
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['room'] } },
-				options: [{ name: 'Create', value: 'create', description: 'Create a room', action: 'Create a room' }],
-				default: 'create',
-			},
-			...updateDisplayOptions({ show: { resource: ['room'], operation: ['create'] } }, [
-				...create.properties,
-				{
-					displayName: 'Options',
-					name: 'options',
-					type: 'collection',
-					placeholder: 'Add option',
-					default: {},
-					// In alphabetical order, as n8n lists the options once added.
-					options: [createOncePerKeyOption, concurrencyOption],
-				},
-			]),
-
-			// Webhook Delivery
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['webhookDelivery'] } },
-				options: [
-					{
-						name: 'Drop Redelivered',
-						value: 'dropRedelivered',
-						description: "Let each of the trigger's deliveries through once, by its delivery key",
-						action: EDITOR_NAMES.dropRedeliveredAction,
-					},
-				],
-				default: 'dropRedelivered',
-			},
-			...updateDisplayOptions({ show: { resource: ['webhookDelivery'], operation: ['dropRedelivered'] } }, dropRedelivered.properties),
+			// Per resource: its Operation list, then each operation's fields (Options last), from its
+			// operation file, shown for it alone.
+			...operationFields('room'),
+			...operationFields('webhookDelivery'),
 		],
 	};
 

@@ -3,8 +3,8 @@ import type { Operation } from './types';
 import * as dropRedelivered from './webhookDelivery/dropRedelivered.operation';
 
 /**
- * The operations the router runs, by the values of the Resource and Operation lists
- * (properties.ts). A new operation is one file and one line here.
+ * The operations the router runs, by the values of the Resource and Operation lists, and the
+ * node's description shows (VideoPlatform.node.ts). A new operation is one file and one line here.
  */
 export const resources = {
 	room: { create },

@@ -1,10 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { PlatformRequester } from '../transport/client';
 import type { GuardedRun } from './guardedRun';
 
-/** What every operation file exports: its fields, which properties.ts shows for it alone. */
+/**
+ * What every operation file exports for the node's description (VideoPlatform.node.ts): its entry
+ * in its resource's Operation list (the value is its name in actions/resources.ts) and its fields,
+ * shown for it alone.
+ */
 interface OperationParts {
+	listing: Omit<INodePropertyOptions, 'value'>;
 	properties: INodeProperties[];
 }
 

@@ -2,9 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ROOM_TYPES, ROOMS_PATH } from '../../platform';
 import type { PlatformRequester } from '../../transport/client';
+import { concurrencyOption } from '../concurrency';
 import { readTextParameter } from '../parameters';
 import { responseToJson } from '../responseToJson';
 import { guardRun } from './oncePerKey/guard';
+import { createOncePerKeyOption } from './oncePerKey/option';
+
+export const listing = { name: 'Create', description: 'Create a room', action: 'Create a room' };
 
 export const properties: INodeProperties[] = [
 	{
@@ -30,6 +34,15 @@ export const properties: INodeProperties[] = [
 		builderHint: {
 			propertyHint: "Keep 'conference', the only type the platform has published. Another value is sent as it is, and the platform may refuse it.",
 		},
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		// In alphabetical order, as n8n lists the options once added.
+		options: [createOncePerKeyOption, concurrencyOption],
 	},
 ];
 

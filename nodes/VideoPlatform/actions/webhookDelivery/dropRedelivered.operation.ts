@@ -15,6 +15,12 @@ import { listOf } from '../oneCheckAtATime';
 /** Delivery Key's default as n8n stores it: the expression for the trigger's key. */
 const DEFAULT_DELIVERY_KEY = `=${DELIVERY_KEY_EXPRESSION}`;
 
+export const listing = {
+	name: 'Drop Redelivered',
+	description: "Let each of the trigger's deliveries through once, by its delivery key",
+	action: EDITOR_NAMES.dropRedeliveredAction,
+};
+
 // The field names are those of the former Video Platform Redelivery Filter node, so that its
 // settings carry over as they are.
 export const properties: INodeProperties[] = [
