@@ -4,7 +4,9 @@ import * as dropRedelivered from './webhookDelivery/dropRedelivered.operation';
 
 /**
  * The operations the router runs, by the values of the Resource and Operation lists, and the
- * node's description shows (VideoPlatform.node.ts). A new operation is one file and one line here.
+ * node's description shows (VideoPlatform.node.ts). A new operation is one file and its import
+ * and entry here. A resource's first operation is its default in the editor, which saved
+ * workflows leave out: the order is part of them.
  */
 export const resources = {
 	room: { create },

@@ -14,6 +14,9 @@ const actionDescription = new VideoPlatform().description;
 const triggerDescription = new VideoPlatformTrigger().description;
 const { usableAsTool } = actionDescription;
 const toolDescription = typeof usableAsTool === 'object' ? usableAsTool.replacements?.description : undefined;
+if (!actionDescription.builderHint?.searchHint || !triggerDescription.builderHint?.searchHint || !toolDescription) {
+	throw new Error('Both nodes need a builder hint, and the action node a tool description: the search below looks for them');
+}
 
 /** The search tool's name on n8n's MCP server (CODE_BUILDER_SEARCH_NODES_TOOL in n8n 2.41). */
 const SEARCH_TOOL = 'search_nodes';
