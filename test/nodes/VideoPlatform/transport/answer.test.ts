@@ -415,6 +415,14 @@ describe('a request without an HTTP answer', () => {
 		['ECONNREFUSED', 'Cannot reach the base URL https://video.example.com: the connection was refused'],
 		['ENOTFOUND', 'Cannot reach the base URL https://video.example.com: the host name was not found (DNS)'],
 		['EAI_AGAIN', 'Cannot reach the base URL https://video.example.com: the host name could not be looked up (DNS)'],
+		['EHOSTUNREACH', 'Cannot reach the base URL https://video.example.com: the host is unreachable'],
+		['ENETUNREACH', 'Cannot reach the base URL https://video.example.com: the network is unreachable'],
+		['CERT_HAS_EXPIRED', "Cannot reach the base URL https://video.example.com: the server's TLS certificate has expired"],
+		['DEPTH_ZERO_SELF_SIGNED_CERT', "Cannot reach the base URL https://video.example.com: the server's TLS certificate is self-signed"],
+		['SELF_SIGNED_CERT_IN_CHAIN', "Cannot reach the base URL https://video.example.com: the server's TLS certificate is not trusted (self-signed chain)"],
+		['UNABLE_TO_VERIFY_LEAF_SIGNATURE', "Cannot reach the base URL https://video.example.com: the server's TLS certificate cannot be verified"],
+		['ERR_TLS_CERT_ALTNAME_INVALID', "Cannot reach the base URL https://video.example.com: the server's TLS certificate is for another host name"],
+		['ERR_INVALID_URL', "Cannot reach the base URL https://video.example.com: n8n's HTTP client cannot use it as an address"],
 	])('%p: nothing was sent, so check the Base URL', async (code, message) => {
 		const error = await noAnswerError(failed, wrapped(code), 60_000);
 		expect(error.message).toBe(`${message} [item 2]`);
