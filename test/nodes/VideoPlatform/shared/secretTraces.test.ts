@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
 	hideSecret,
 	hideSecretInValue,
+	KEY_REMOVED_MARKER,
 	platformMessage,
 	quotable,
 	redact,
@@ -662,5 +663,13 @@ describe('text from outside the node, made safe to show', () => {
 			expect(redact(`bad key ${key.slice(0, 12)}…`, key)).toBe('bad key [redacted]…');
 			expect(redact(`bad key ${key.slice(0, 10)}********${key.slice(-10)}`, key)).toBe('bad key [redacted]********[redacted]');
 		});
+	});
+});
+
+describe("the node's marker for a removed key", () => {
+	// Pinned as text, not through the constant: docs/security.md, docs/node.md and the README quote
+	// it, so a user who sees it in an output finds why. (keyEchoes.test.ts checks where it goes.)
+	it('reads as the docs quote it', () => {
+		expect(KEY_REMOVED_MARKER).toBe('[API key removed by the node]');
 	});
 });
