@@ -7,11 +7,15 @@
 // incremental file after a partial run hides no other changed file.
 
 /**
- * @typedef {{ status?: string, coveredBy?: string[], static?: boolean, statusReason?: string }} MutantEntry
+ * @typedef {{ line: number, column: number }} Position
+ * @typedef {{ status?: string, coveredBy?: string[], killedBy?: string[], static?: boolean, statusReason?: string,
+ *   mutatorName?: string, replacement?: string, location?: { start: Position, end: Position } }} MutantEntry
  * @typedef {{
  *   files?: Record<string, { source?: string, mutants?: MutantEntry[] }>,
  *   testFiles?: Record<string, { source?: string, tests?: { id: string }[] }>,
  * }} Incremental
+ * @typedef {{ unchangedTestFiles: string[], mutants: Record<string, { status: string, killerFiles: string[] }> }} PriorStatic
+ *   the last results of static mutants by mutantKey, and the test files whose text is the text last tested
  */
 
 /**
@@ -72,6 +76,43 @@ function untestedFiles(files, incremental, read, planned = {}) {
 }
 
 /**
+ * A mutant's name across runs (Stryker numbers mutants anew in each): its file, mutator, replacement and place.
+ * @param {string} file
+ * @param {MutantEntry} mutant
+ */
+const mutantKey = (file, { mutatorName, replacement, location }) =>
+	JSON.stringify([file, mutatorName, replacement, location?.start.line, location?.start.column, location?.end.line, location?.end.column]);
+
+/**
+ * What the last results say of each static mutant whose file is unchanged since, for the run to test
+ * it first with the test files that can change that result (coveringTestFiles.js `runMutant`): the
+ * files of the tests that killed it, and the test files whose text is not the text last tested.
+ * @param {Incremental} incremental  the results the run starts from
+ * @param {(file: string) => string | undefined} read  a file's text now
+ * @returns {PriorStatic}
+ */
+function priorStaticResults(incremental, read) {
+	/** @type {Map<string, string>} */
+	const fileOfTest = new Map();
+	const unchangedTestFiles = [];
+	for (const [testFile, { source, tests = [] }] of Object.entries(incremental.testFiles ?? {})) {
+		for (const { id } of tests) fileOfTest.set(id, testFile);
+		if (source !== undefined && source === read(testFile)) unchangedTestFiles.push(testFile);
+	}
+	/** @type {Record<string, { status: string, killerFiles: string[] }>} */
+	const mutants = {};
+	for (const [file, { source, mutants: list = [] }] of Object.entries(incremental.files ?? {})) {
+		if (source === undefined || source !== read(file)) continue;
+		for (const mutant of list) {
+			if (!mutant.static || staleResult(mutant) || !['Killed', 'Survived', 'Timeout'].includes(String(mutant.status))) continue;
+			const killerFiles = (mutant.killedBy ?? []).flatMap((id) => fileOfTest.get(id) ?? []);
+			mutants[mutantKey(file, mutant)] = { status: String(mutant.status), killerFiles: [...new Set(killerFiles)] };
+		}
+	}
+	return { unchangedTestFiles, mutants };
+}
+
+/**
  * The files with fewer results than planned: a stopped run's files, its plan kept in
  * mutation/unfinished.json, or carried over by the run that resumed it.
  * @param {Incremental} report
@@ -97,4 +138,4 @@ function planAfterRun(kept, resumed, testedToTheEnd) {
 	return { ...Object.fromEntries(Object.entries(kept).filter(([file]) => !testedToTheEnd(file))), ...resumed };
 }
 
-module.exports = { planAfterRun, unfinishedIn, untestedFiles, withoutStaleResults };
+module.exports = { mutantKey, planAfterRun, priorStaticResults, unfinishedIn, untestedFiles, withoutStaleResults };

@@ -13,13 +13,15 @@ const path = require('node:path');
 const fg = require('fast-glob');
 
 const { repoRoot } = require('../common/paths');
-const { planAfterRun, unfinishedIn, untestedFiles, withoutStaleResults } = require('./changed');
+const { planAfterRun, priorStaticResults, unfinishedIn, untestedFiles, withoutStaleResults } = require('./changed');
 const { mergeReports } = require('./merge');
 const { equivalentsIn, resultsMarkdown, shortfall } = require('./results');
 
 const scratch = path.join(repoRoot, '.scratch', 'mutation');
 const REPORT = path.join(scratch, 'report.json');
 const PROGRESS = path.join(scratch, 'progress.json');
+/** What the run starts from knows of each static mutant (testFileRunner.mjs reads it). */
+const PRIOR_STATIC = path.join(scratch, 'prior-static.json');
 const INCREMENTAL = 'mutation/incremental.json';
 /** The files a saved run stopped part-way in, with how many mutants each was to test (`--changed` tests them until they have that many results). */
 const UNFINISHED = path.join(repoRoot, 'mutation', 'unfinished.json');
@@ -33,13 +35,15 @@ const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: r
  */
 const TESTED_COMMIT = `${git(['rev-parse', '--short', 'HEAD'])}${git(['status', '--porcelain', '--', 'nodes', 'credentials', 'test']) ? ' with uncommitted changes' : ''}`;
 
+/** A file's text now, relative to the repository; undefined when it is gone. */
+const readNow = (/** @type {string} */ name) => (fs.existsSync(path.join(repoRoot, name)) ? fs.readFileSync(path.join(repoRoot, name), 'utf8') : undefined);
+
 /** The guarantee files whose text, or whose covering tests' text, the committed incremental file has not tested (changed or new). */
 async function changedGuaranteeFiles() {
 	const { GUARANTEE_FILES } = await import('./stryker.config.mjs');
 	const file = path.join(repoRoot, INCREMENTAL);
 	const incremental = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
-	const read = (/** @type {string} */ name) => (fs.existsSync(path.join(repoRoot, name)) ? fs.readFileSync(path.join(repoRoot, name), 'utf8') : undefined);
-	return untestedFiles(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }), incremental, read, readUnfinished());
+	return untestedFiles(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }), incremental, readNow, readUnfinished());
 }
 
 /** @returns {Record<string, number>} */
@@ -153,7 +157,13 @@ async function main() {
 	}
 	const testedWhole = new Set(mutatedBy(args, { whole: true }));
 	const tested = partial ? (/** @type {string} */ file) => testedWhole.has(file) : () => true;
-	if (fs.existsSync(incremental)) fs.writeFileSync(incremental, JSON.stringify(withoutStaleResults(JSON.parse(fs.readFileSync(incremental, 'utf8')), tested)));
+	fs.rmSync(PRIOR_STATIC, { force: true });
+	if (fs.existsSync(incremental)) {
+		const given = JSON.parse(fs.readFileSync(incremental, 'utf8'));
+		// Read by testFileRunner.mjs: what is known of each static mutant before the run drops the survivors.
+		fs.writeFileSync(PRIOR_STATIC, JSON.stringify(priorStaticResults(given, readNow)));
+		fs.writeFileSync(incremental, JSON.stringify(withoutStaleResults(given, tested)));
+	}
 	fs.rmSync(REPORT, { force: true });
 
 	const started = performance.now();

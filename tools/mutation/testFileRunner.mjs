@@ -1,5 +1,6 @@
 // Stryker's jest runner, except that a mutant runs only the test files holding the tests that cover it,
-// its own test file early among them (sequencer.js), and a static mutant its own test file first.
+// its own test file early among them (sequencer.js), and a static mutant its own test file and the test
+// files that can change its last result first (coveringTestFiles.js).
 // The jest runner alone runs every test file that imports the mutated file, with a test-name filter:
 // jest loads each of those files (n8n's packages with them) only to skip most of their tests, and a
 // mutant of the redaction would load some 40 files where a few hold its covering tests.
@@ -17,6 +18,8 @@ const [jestPlugin] = jestPlugins;
 // Stryker starts a new runner after a mutant times out, and runs no first run in it: the tests' files
 // are kept where every runner finds them (each first run writes them anew).
 const KEPT = fileURLToPath(new URL('../../.scratch/mutation/test-files.json', import.meta.url));
+// The last results of the static mutants whose file is unchanged, written by run.js before the run.
+const PRIOR_STATIC = fileURLToPath(new URL('../../.scratch/mutation/prior-static.json', import.meta.url));
 
 /**
  * @typedef {import('@stryker-mutator/api/test-runner').TestRunner} TestRunner
@@ -29,6 +32,8 @@ function testFileRunnerFactory(injector) {
 	const fileOf = new Map(fs.existsSync(KEPT) ? JSON.parse(fs.readFileSync(KEPT, 'utf8')) : []);
 	/** @type {string[] | undefined} the test files of the mutant being run */
 	let testFiles;
+	/** @type {import('./changed.js').PriorStatic} */
+	const prior = fs.existsSync(PRIOR_STATIC) ? JSON.parse(fs.readFileSync(PRIOR_STATIC, 'utf8')) : { unchangedTestFiles: [], mutants: {} };
 
 	const { run, dryRun, mutantRun } = runner;
 	runner.run = (settings) => run.call(runner, testFiles ? { ...settings, testFiles } : settings);
@@ -49,7 +54,8 @@ function testFileRunnerFactory(injector) {
 			return await mutantRun.call(runner, options);
 		};
 		try {
-			return await coveringTestFiles.runMutant(runWith, options.testFilter, fileOf, fs.existsSync(mirror) ? mirror : undefined);
+			const last = options.testFilter === undefined ? coveringTestFiles.lastResultOf(prior, options.activeMutant, process.cwd(), fileOf.values()) : undefined;
+			return await coveringTestFiles.runMutant(runWith, options.testFilter, fileOf, fs.existsSync(mirror) ? mirror : undefined, last);
 		} finally {
 			testFiles = undefined;
 			delete process.env[sequencer.MIRROR_ENV];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { planAfterRun, unfinishedIn, untestedFiles, withoutStaleResults } from '../../../tools/mutation/changed';
+import { mutantKey, planAfterRun, priorStaticResults, unfinishedIn, untestedFiles, withoutStaleResults } from '../../../tools/mutation/changed';
 
 describe('untestedFiles: the guarantee files a partial mutation run must test', () => {
 	const files = ['nodes/a.ts', 'nodes/b.ts', 'nodes/c.ts'];
@@ -117,5 +117,58 @@ describe('planAfterRun: what is still to test once a run ended', () => {
 		const kept = { 'nodes/shrunk.ts': 705, 'nodes/other.ts': 40 };
 		expect(planAfterRun(kept, { 'nodes/resumed.ts': 12 }, (file) => file === 'nodes/shrunk.ts')).toEqual({ 'nodes/other.ts': 40, 'nodes/resumed.ts': 12 });
 		expect(planAfterRun(kept, {}, () => true)).toEqual({});
+	});
+});
+
+describe('priorStaticResults: what a run knows of each static mutant before it starts', () => {
+	const at = (line: number, column: number) => ({ start: { line, column }, end: { line, column: column + 5 } });
+	const source = 'const PATTERN = /key/u;\n';
+	const tests = { 'test/a.test.ts': 'it("a")', 'test/b.test.ts': 'it("b")' };
+	const incremental = {
+		files: {
+			'nodes/a.ts': {
+				source,
+				mutants: [
+					{ static: true, status: 'Killed', killedBy: ['1', '2', '9'], mutatorName: 'Regex', replacement: '/kay/u', location: at(1, 17) },
+					{ static: true, status: 'Survived', mutatorName: 'Regex', replacement: '/k/u', location: at(1, 17) },
+					{ static: true, status: 'CompileError', mutatorName: 'StringLiteral', replacement: '""', location: at(1, 1) },
+					{ status: 'Survived', coveredBy: ['1'], mutatorName: 'BlockStatement', replacement: '{}', location: at(2, 1) },
+					{ static: true, status: 'Killed', killedBy: ['1'], statusReason: 'Error: thrown: "Exceeded timeout of 5000 ms for a test', mutatorName: 'Regex', replacement: '/y/u', location: at(1, 17) },
+				],
+			},
+			'nodes/b.ts': { source: 'old text', mutants: [{ static: true, status: 'Survived', mutatorName: 'Regex', replacement: '/k/u', location: at(1, 17) }] },
+		},
+		testFiles: {
+			'test/a.test.ts': { source: tests['test/a.test.ts'], tests: [{ id: '1' }] },
+			'test/b.test.ts': { source: 'it("b, before")', tests: [{ id: '2' }] },
+		},
+	};
+	const read = (file: string) => ({ 'nodes/a.ts': source, 'nodes/b.ts': 'new text', ...tests } as Record<string, string>)[file];
+
+	it('each tested static mutant of an unchanged file, by its name across runs, with the files of the tests that killed it', () => {
+		const { mutants } = priorStaticResults(incremental, read);
+		expect(mutants).toEqual({
+			[mutantKey('nodes/a.ts', { mutatorName: 'Regex', replacement: '/kay/u', location: at(1, 17) })]: { status: 'Killed', killerFiles: ['test/a.test.ts', 'test/b.test.ts'] },
+			[mutantKey('nodes/a.ts', { mutatorName: 'Regex', replacement: '/k/u', location: at(1, 17) })]: { status: 'Survived', killerFiles: [] },
+		});
+	});
+
+	it('the test files whose text is the text last tested, and no other', () => {
+		expect(priorStaticResults(incremental, read).unchangedTestFiles).toEqual(['test/a.test.ts']);
+	});
+
+	it('names two mutants apart by file, mutator, replacement and every end of their place', () => {
+		const mutant = { mutatorName: 'Regex', replacement: '/k/u', location: at(1, 17) };
+		const others = [
+			['nodes/b.ts', mutant],
+			['nodes/a.ts', { ...mutant, mutatorName: 'StringLiteral' }],
+			['nodes/a.ts', { ...mutant, replacement: '/j/u' }],
+			['nodes/a.ts', { ...mutant, location: { ...at(1, 17), start: { line: 2, column: 17 } } }],
+			['nodes/a.ts', { ...mutant, location: { ...at(1, 17), start: { line: 1, column: 18 } } }],
+			['nodes/a.ts', { ...mutant, location: { ...at(1, 17), end: { line: 3, column: 22 } } }],
+			['nodes/a.ts', { ...mutant, location: { ...at(1, 17), end: { line: 1, column: 23 } } }],
+		] as const;
+		const keys = new Set([mutantKey('nodes/a.ts', mutant), ...others.map(([file, other]) => mutantKey(file, other))]);
+		expect(keys.size).toBe(others.length + 1);
 	});
 });

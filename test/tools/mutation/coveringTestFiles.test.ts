@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 
-import { coveringTestFiles, runMutant } from '../../../tools/mutation/coveringTestFiles';
+import { mutantKey } from '../../../tools/mutation/changed';
+import { coveringTestFiles, lastResultOf, runMutant } from '../../../tools/mutation/coveringTestFiles';
 
 describe('coveringTestFiles: the test files a mutant runs', () => {
 	const fileOf = new Map([
@@ -69,5 +70,63 @@ describe('runMutant: a static mutant runs its own file\'s test file first', () =
 		const noOwnFile = runAnswering('survived');
 		await runMutant(noOwnFile.run, undefined, fileOf, undefined);
 		expect(noOwnFile.calls).toEqual([undefined]);
+	});
+});
+
+describe('runMutant: a static mutant whose file is unchanged since its last result', () => {
+	const fileOf = new Map<string, string>();
+	const OWN = '/repo/test/nodes/secretTraces.test.ts';
+	const KILLER = '/repo/test/crossModule/outboundProtection.test.ts';
+	const runAnswering = (...statuses: string[]) => {
+		const calls: Array<string[] | undefined> = [];
+		const run = async (files: string[] | undefined) => {
+			calls.push(files);
+			return { status: statuses[calls.length - 1] };
+		};
+		return { run, calls };
+	};
+	const runs = (patterns: string[] | undefined, file: string) => (patterns ?? []).some((pattern) => new RegExp(pattern).test(file));
+
+	it('runs its own test file and the files that can change its result first, and stops there when they kill it', async () => {
+		const { run, calls } = runAnswering('killed');
+		expect(await runMutant(run, undefined, fileOf, OWN, { status: 'Killed', testFiles: [KILLER] })).toEqual({ status: 'killed' });
+		expect(calls).toHaveLength(1);
+		expect([OWN, KILLER].every((file) => runs(calls[0], file))).toBe(true);
+		expect(calls[0]).toHaveLength(2);
+	});
+
+	it('a survivor that they do not kill is not run with the unchanged others again', async () => {
+		const { run, calls } = runAnswering('survived', 'killed');
+		expect(await runMutant(run, undefined, fileOf, OWN, { status: 'Survived', testFiles: [KILLER] })).toEqual({ status: 'survived' });
+		expect(calls).toHaveLength(1);
+	});
+
+	it('a mutant killed or timed out last time that they no longer kill runs every test file importing its file', async () => {
+		for (const status of ['Killed', 'Timeout']) {
+			const { run, calls } = runAnswering('survived', 'killed');
+			expect(await runMutant(run, undefined, fileOf, OWN, { status, testFiles: [KILLER] })).toEqual({ status: 'killed' });
+			expect(calls).toEqual([expect.any(Array), undefined]);
+		}
+	});
+});
+
+describe('lastResultOf: a static mutant\'s last result as a test runner sees the mutant', () => {
+	const root = '/sandbox';
+	const location = { start: { line: 1, column: 17 }, end: { line: 1, column: 22 } };
+	const prior = {
+		unchangedTestFiles: ['test/a.test.ts', 'test/killer.test.ts'],
+		mutants: { [mutantKey('nodes/a.ts', { mutatorName: 'Regex', replacement: '/k/u', location })]: { status: 'Killed', killerFiles: ['test/killer.test.ts', 'test/gone.test.ts'] } },
+	};
+	const testFiles = ['/sandbox/test/a.test.ts', '/sandbox/test/killer.test.ts', '/sandbox/test/changed.test.ts', '/sandbox/test/a.test.ts'];
+	// Stryker gives a test runner lines and columns counted from 0; its reports count from 1.
+	const asGiven = { fileName: '/sandbox/nodes/a.ts', mutatorName: 'Regex', replacement: '/k/u', location: { start: { line: 0, column: 16 }, end: { line: 0, column: 21 } } };
+
+	it('finds it by its place counted from 1, and gives the files of its killers that still exist and every test file changed since', () => {
+		expect(lastResultOf(prior, asGiven, root, testFiles)).toEqual({ status: 'Killed', testFiles: ['/sandbox/test/killer.test.ts', '/sandbox/test/changed.test.ts'] });
+	});
+
+	it('knows nothing of a mutant elsewhere, or of one at the place as the report counts it', () => {
+		expect(lastResultOf(prior, { ...asGiven, fileName: '/sandbox/nodes/b.ts' }, root, testFiles)).toBeUndefined();
+		expect(lastResultOf(prior, { ...asGiven, location }, root, testFiles)).toBeUndefined();
 	});
 });
