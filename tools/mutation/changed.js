@@ -89,16 +89,16 @@ const mutantKey = (file, { mutatorName, replacement, location }) =>
  * files of the tests that killed it, and the test files whose text is not the text last tested.
  * @param {Incremental} incremental  the results the run starts from
  * @param {(file: string) => string | undefined} read  a file's text now
+ * @param {Incremental['testFiles']} [testedWith]  the test files' texts the oldest of these results were tested with
+ *   (a resumed run merges newer results into older ones, and keeps only the newer texts)
  * @returns {PriorStatic}
  */
-function priorStaticResults(incremental, read) {
+function priorStaticResults(incremental, read, testedWith = incremental.testFiles) {
 	/** @type {Map<string, string>} */
 	const fileOfTest = new Map();
 	const unchangedTestFiles = [];
-	for (const [testFile, { source, tests = [] }] of Object.entries(incremental.testFiles ?? {})) {
-		for (const { id } of tests) fileOfTest.set(id, testFile);
-		if (source !== undefined && source === read(testFile)) unchangedTestFiles.push(testFile);
-	}
+	for (const [testFile, { tests = [] }] of Object.entries(incremental.testFiles ?? {})) for (const { id } of tests) fileOfTest.set(id, testFile);
+	for (const [testFile, { source }] of Object.entries(testedWith ?? {})) if (source !== undefined && source === read(testFile)) unchangedTestFiles.push(testFile);
 	/** @type {Record<string, { status: string, killerFiles: string[] }>} */
 	const mutants = {};
 	for (const [file, { source, mutants: list = [] }] of Object.entries(incremental.files ?? {})) {

@@ -147,8 +147,11 @@ async function main() {
 	if (partial && fs.existsSync(path.join(repoRoot, INCREMENTAL))) fs.copyFileSync(path.join(repoRoot, INCREMENTAL), incremental);
 	/** @type {Record<string, number>} what a resumed run was to test in the files this run does not test again: they stay part-way until a run tests them */
 	let resumedPlanned = {};
+	/** @type {import('./changed').Incremental | undefined} the results a resumed run's are merged into, tested with older test texts */
+	let before;
 	if (partial && fs.existsSync(PROGRESS)) {
 		const kept = fs.existsSync(incremental) ? JSON.parse(fs.readFileSync(incremental, 'utf8')) : { files: {} };
+		before = kept;
 		const { planned, report: progress } = readProgress();
 		fs.writeFileSync(incremental, JSON.stringify(mergeReports(kept, progress, () => true)));
 		const mutating = new Set(mutatedBy(args));
@@ -161,7 +164,8 @@ async function main() {
 	if (fs.existsSync(incremental)) {
 		const given = JSON.parse(fs.readFileSync(incremental, 'utf8'));
 		// Read by testFileRunner.mjs: what is known of each static mutant before the run drops the survivors.
-		fs.writeFileSync(PRIOR_STATIC, JSON.stringify(priorStaticResults(given, readNow)));
+		// A test file counts as changed if it changed since the older results, since some were tested with it.
+		fs.writeFileSync(PRIOR_STATIC, JSON.stringify(priorStaticResults(given, readNow, before?.testFiles)));
 		fs.writeFileSync(incremental, JSON.stringify(withoutStaleResults(given, tested)));
 	}
 	fs.rmSync(REPORT, { force: true });

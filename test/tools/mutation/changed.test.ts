@@ -157,6 +157,11 @@ describe('priorStaticResults: what a run knows of each static mutant before it s
 		expect(priorStaticResults(incremental, read).unchangedTestFiles).toEqual(['test/a.test.ts']);
 	});
 
+	it('after a resumed run, the test files unchanged since the older results, which were tested with older texts', () => {
+		const older = { 'test/a.test.ts': { source: 'it("a, before")' }, 'test/b.test.ts': { source: tests['test/b.test.ts'] } };
+		expect(priorStaticResults(incremental, read, older).unchangedTestFiles).toEqual(['test/b.test.ts']);
+	});
+
 	it('names two mutants apart by file, mutator, replacement and every end of their place', () => {
 		const mutant = { mutatorName: 'Regex', replacement: '/k/u', location: at(1, 17) };
 		const others = [
