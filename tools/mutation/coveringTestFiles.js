@@ -52,9 +52,9 @@ function lastResultOf(prior, mutant, root, testFiles) {
  * file, Stryker's way). A static mutant (a module-level constant, run as its module loads) has no
  * covering tests, and every test file importing its file is 40 or more, minutes: it runs first its
  * own file's test file and, when its file is unchanged since its last result (`prior`), the test files
- * that can change that result: those that killed it and those changed since. Only if they do not
- * notice it does it run the others, and not even then when it survived them all last time: they are
- * unchanged since, and Stryker re-tests a static mutant in every run of its file.
+ * likeliest to kill it: those that killed it and those changed since. Only if they do not notice it
+ * does it run the others. (A survivor of them all last time runs them all again: what else changed
+ * since, helpers or other product files, is not recorded, so it cannot be told unchanged.)
  * @template {{ status: string }} R
  * @param {(testFiles: string[] | undefined) => Promise<R>} run
  * @param {string[] | undefined} testIds  the tests that cover the mutant (undefined: a static mutant, or no coverage known)
@@ -68,7 +68,7 @@ async function runMutant(run, testIds, fileOf, ownTestFile, prior) {
 	const first = [...new Set([...(ownTestFile === undefined ? [] : [ownTestFile]), ...(prior?.testFiles ?? [])])];
 	if (first.length === 0) return await run(undefined);
 	const result = await run(first.map(exactPath));
-	return result.status === 'survived' && prior?.status !== 'Survived' ? await run(undefined) : result;
+	return result.status === 'survived' ? await run(undefined) : result;
 }
 
 module.exports = { coveringTestFiles, lastResultOf, runMutant };

@@ -46,7 +46,9 @@ function testFileRunnerFactory(injector) {
 		return result;
 	};
 	runner.mutantRun = async (options) => {
-		const mirror = sequencer.mirrorTestFile(process.cwd(), options.activeMutant.fileName);
+		// The mutant as this runner's sandbox holds it: `activeMutant.fileName` is the repository's path.
+		const mutant = { ...options.activeMutant, fileName: options.sandboxFileName };
+		const mirror = sequencer.mirrorTestFile(process.cwd(), mutant.fileName);
 		// Read by sequencer.js, in this process: the mutated file's own test file runs early.
 		process.env[sequencer.MIRROR_ENV] = mirror;
 		const runWith = async (/** @type {string[] | undefined} */ files) => {
@@ -54,7 +56,7 @@ function testFileRunnerFactory(injector) {
 			return await mutantRun.call(runner, options);
 		};
 		try {
-			const last = options.testFilter === undefined ? coveringTestFiles.lastResultOf(prior, options.activeMutant, process.cwd(), fileOf.values()) : undefined;
+			const last = options.testFilter === undefined ? coveringTestFiles.lastResultOf(prior, mutant, process.cwd(), fileOf.values()) : undefined;
 			return await coveringTestFiles.runMutant(runWith, options.testFilter, fileOf, fs.existsSync(mirror) ? mirror : undefined, last);
 		} finally {
 			testFiles = undefined;
