@@ -3,6 +3,16 @@ import fc from 'fast-check';
 import { mutantKey } from '../../../tools/mutation/changed';
 import { coveringTestFiles, lastResultOf, runMutant } from '../../../tools/mutation/coveringTestFiles';
 
+/** A run that answers each call with the next status, and records the test files it was given. */
+const runAnswering = (...statuses: string[]) => {
+	const calls: Array<string[] | undefined> = [];
+	const run = async (files: string[] | undefined) => {
+		calls.push(files);
+		return { status: statuses[calls.length - 1] };
+	};
+	return { run, calls };
+};
+
 describe('coveringTestFiles: the test files a mutant runs', () => {
 	const fileOf = new Map([
 		['redaction hides the key', '/repo/test/a.test.ts'],
@@ -38,15 +48,6 @@ describe('coveringTestFiles: the test files a mutant runs', () => {
 describe('runMutant: a static mutant runs its own file\'s test file first', () => {
 	const fileOf = new Map([['the client names the item', '/repo/test/b.test.ts']]);
 	const OWN = '/repo/test/nodes/secretTraces.test.ts';
-	/** A run that answers each call with the next status, and records the test files it was given. */
-	const runAnswering = (...statuses: string[]) => {
-		const calls: Array<string[] | undefined> = [];
-		const run = async (files: string[] | undefined) => {
-			calls.push(files);
-			return { status: statuses[calls.length - 1] };
-		};
-		return { run, calls };
-	};
 
 	it('its own test file alone when that file kills it (Stryker names no covering tests for a static mutant)', async () => {
 		const { run, calls } = runAnswering('killed');
@@ -77,14 +78,6 @@ describe('runMutant: a static mutant whose file is unchanged since its last resu
 	const fileOf = new Map<string, string>();
 	const OWN = '/repo/test/nodes/secretTraces.test.ts';
 	const KILLER = '/repo/test/crossModule/outboundProtection.test.ts';
-	const runAnswering = (...statuses: string[]) => {
-		const calls: Array<string[] | undefined> = [];
-		const run = async (files: string[] | undefined) => {
-			calls.push(files);
-			return { status: statuses[calls.length - 1] };
-		};
-		return { run, calls };
-	};
 	const runs = (patterns: string[] | undefined, file: string) => (patterns ?? []).some((pattern) => new RegExp(pattern).test(file));
 
 	it('runs its own test file and the files that can change its result first, and stops there when they kill it', async () => {
