@@ -318,14 +318,17 @@ describe('router with concurrency, against a real local server', () => {
 		}
 	});
 
-	it('without Continue On Fail, the first failure starts no new request', async () => {
+	it('without Continue On Fail, the first failure starts no new request and no later item', async () => {
 		const sandbox = await startSandbox({ latencyMs: 20 });
 		try {
-			const nameOf = (i: number) => (i === 5 ? { bad: true } : names[i].json.name);
+			const read: number[] = [];
+			const nameOf = (i: number) => (read.push(i), i === 5 ? { bad: true } : names[i].json.name);
 			const error = await router.call(live(sandbox.url, false, 4, nameOf)).catch((e: unknown) => e);
 			expect((error as Error).message).toBe('The Name field must be text, but it is an object [item 5]');
 			// Items 0-3 start together; 4 and 5 follow as slots free up; item 5 fails before sending.
 			expect(sandbox.state.counts.total).toBeLessThanOrEqual(8);
+			// An item that starts reads its Name first: none of the 40 past the first few did.
+			expect(Math.max(...read)).toBeLessThan(8);
 		} finally {
 			await sandbox.stop();
 		}
@@ -357,12 +360,14 @@ describe('router with concurrency, against a real local server', () => {
 		}
 	});
 
-	it('the user stopping the execution ends the run at once; with Continue On Fail every item says what became of it', async () => {
+	it('the user stopping the execution ends the run at once and starts no later item; with Continue On Fail every item says what became of it', async () => {
 		const sandbox = await startLockedOutSandbox('20');
 		const answers = watchAnswers();
 		try {
 			const cancel = new AbortController();
-			const run = router.call(live(sandbox.url, true, 4, undefined, cancel.signal));
+			const read = new Set<number>();
+			const nameOf = (i: number) => (read.add(i), names[i].json.name);
+			const run = router.call(live(sandbox.url, true, 4, nameOf, cancel.signal));
 			await answers.arrived(429, 4);
 			const stoppedAt = Date.now();
 			cancel.abort();
@@ -376,6 +381,8 @@ describe('router with concurrency, against a real local server', () => {
 			expect(output.map((item) => item.pairedItem)).toEqual(names.map((_, item) => ({ item })));
 			await watchForNothing(); // only time shows that nothing is sent after the stop
 			expect(sandbox.state.counts.total).toBe(4);
+			// An item that starts reads its Name first: only the four under way did.
+			expect([...read].sort((a, b) => a - b)).toEqual([0, 1, 2, 3]);
 		} finally {
 			answers.stop();
 			await sandbox.stop();
