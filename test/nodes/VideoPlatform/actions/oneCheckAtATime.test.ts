@@ -14,7 +14,7 @@ function recordingCheck(log: string[], name: string, outcome: 'ok' | 'fail' = 'o
 	};
 }
 
-const contextOf = (workflowId: string, nodeId: string) =>
+const contextOf = (workflowId: string | undefined, nodeId: string) =>
 	({ getWorkflow: () => ({ id: workflowId }) as Workflow, getNode: () => ({ id: nodeId }) as INode }) as unknown as IExecuteFunctions;
 
 describe('one check at a time', () => {
@@ -86,6 +86,13 @@ describe('one check at a time', () => {
 			expect(listOf(contextOf('w1', 'n2'), 'workflow')).toBe(list);
 			expect(listOf(contextOf('w2', 'n1'), 'workflow')).not.toBe(list);
 			expect(listOf(contextOf('w1', 'n1'), 'node')).not.toBe(list);
+		});
+
+		it('is one list for a workflow not saved yet, which has no id, and not the list of a workflow whose id reads "undefined"', () => {
+			const list = listOf(contextOf(undefined, 'n1'), 'workflow');
+			expect(listOf(contextOf(undefined, 'n2'), 'workflow')).toBe(list);
+			expect(listOf(contextOf('undefined', 'n1'), 'workflow')).not.toBe(list);
+			expect(listOf(contextOf('w1', 'n1'), 'workflow')).not.toBe(list);
 		});
 	});
 });
