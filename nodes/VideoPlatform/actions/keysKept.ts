@@ -61,7 +61,8 @@ const letThrough = new Map<string, Noted>();
 
 /** The list's keys of the last minute; lists whose keys are all older leave, checked again or not. */
 function latest(list: string, now: number): Noted {
-	for (const [other, noted] of letThrough) if (now - (noted.at(-1)?.at ?? -Infinity) >= ASK_AGAIN_FOR_MS) letThrough.delete(other);
+	// A list is set with at least one key (noteLetThrough), so each has a newest.
+	for (const [other, noted] of letThrough) if (now - noted[noted.length - 1].at >= ASK_AGAIN_FOR_MS) letThrough.delete(other);
 	return (letThrough.get(list) ?? []).filter((entry) => now - entry.at < ASK_AGAIN_FOR_MS);
 }
 
