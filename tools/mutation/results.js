@@ -50,7 +50,7 @@ function unmatchedRows(report, equivalents, partWay) {
 
 const COLUMNS = ['killed', 'survived', 'equivalent', 'noCoverage', 'timeout', 'errors', 'ignored'];
 
-/** Counts per file and in all, and the score: (killed + timeout) / every tested mutant that is not equivalent. */
+/** Counts per file and in all, and the score: (killed + timeout) / every tested mutant that is not equivalent (a listed survivor). */
 function tally(/** @type {Report} */ report, /** @type {Equivalent[]} */ equivalents) {
 	const count = () => Object.fromEntries(COLUMNS.map((column) => [column, 0]));
 	const total = count();
@@ -61,18 +61,18 @@ function tally(/** @type {Report} */ report, /** @type {Equivalent[]} */ equival
 		.map(([file, { mutants }]) => {
 			const row = count();
 			for (const mutant of mutants) {
-				// A mutant no test reaches is equivalent too where the table says why no input reaches it.
 				const explained = equivalents.some((equivalent) => names(equivalent, file, mutant));
 				const column = {
 					Killed: 'killed',
 					Timeout: 'timeout',
-					NoCoverage: explained ? 'equivalent' : 'noCoverage',
+					// Counted as not detected even where the table says why no input reaches its code.
+					NoCoverage: 'noCoverage',
 					Ignored: 'ignored',
 					Survived: explained ? 'equivalent' : 'survived',
 				}[mutant.status] ?? 'errors';
 				row[column]++;
 				total[column]++;
-				if (column === 'survived' || column === 'noCoverage') open.push(placeOf(file, mutant));
+				if ((column === 'survived' || column === 'noCoverage') && !explained) open.push(placeOf(file, mutant));
 			}
 			return { file, counts: row, score: scoreOf(row) };
 		});
@@ -107,7 +107,9 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 		'# Mutation testing results',
 		'',
 		'Written by `npm run test:mutation` (tools/mutation/run.js; docs/development.md, "Mutation testing").',
-		'Score: killed and timed-out mutants over every tested mutant but the equivalent ones. Ignored: mutants left',
+		'Score: killed and timed-out mutants over every tested mutant but the equivalent ones (survivors the table in',
+		'docs/development.md lists); no coverage: mutants no test reaches, not detected even where the table says why',
+		'no input reaches their code. Ignored: mutants left',
 		'out of a run (static ones were, until the runs tested them through their file\'s own test file: such a file',
 		'is tested again by the next `--changed` run). Errors: mutants that do not compile, or that Stryker could not run.',
 		'',
