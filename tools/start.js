@@ -100,10 +100,8 @@ async function importNewExamples(n8n, userFolder, log) {
 	}
 	const fresh = loadExamples().filter(({ workflow }) => !imported.includes(workflow.id));
 	if (fresh.length === 0) return log('      The examples were imported before; your workflows are kept.');
-	for (const { workflow } of fresh) {
-		await n8n.importWorkflow(workflow);
-		if (ACTIVE_EXAMPLES.includes(workflow.id)) await n8n.activateWorkflow(workflow.id);
-	}
+	await n8n.importWorkflows(fresh.map(({ workflow }) => workflow));
+	for (const { workflow } of fresh) if (ACTIVE_EXAMPLES.includes(workflow.id)) await n8n.activateWorkflow(workflow.id);
 	fs.writeFileSync(marker, JSON.stringify([...imported, ...fresh.map(({ workflow }) => workflow.id)]));
 }
 

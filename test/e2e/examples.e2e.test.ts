@@ -55,7 +55,7 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 	});
 
 	it('every example imports without errors', async () => {
-		for (const { workflow } of examples) await n8n.importWorkflow(workflow);
+		await n8n.importWorkflows(examples.map(({ workflow }) => workflow));
 		const listed = await n8n.cli(['list:workflow']);
 		for (const { workflow } of examples) expect(listed.stdout).toContain(workflow.id);
 		expect(examples).toHaveLength(5);

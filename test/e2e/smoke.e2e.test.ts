@@ -26,8 +26,7 @@ eachVersion(SMOKE_VERSIONS)('smoke test in a real n8n %s', (version) => {
 		n8n = await n8nWithPackage(version, 'smoke');
 		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxIdleMs: 10 * 60_000 });
 		await n8n.importCredentials([credential('vpSmoke', sandbox.url, SANDBOX_KEY)]);
-		await n8n.importWorkflow(roomWorkflow);
-		await n8n.importWorkflow(triggerWorkflow);
+		await n8n.importWorkflows([roomWorkflow, triggerWorkflow]);
 		await n8n.activateWorkflow(triggerWorkflow.id);
 	}, 15 * 60_000);
 

@@ -50,10 +50,8 @@ export function mcpServersInN8n(version: string, { userFolder, credentials, serv
 	beforeAll(async () => {
 		n8n = await n8nWithPackage(version, userFolder);
 		await n8n.importCredentials(credentials());
-		for (const server of servers) {
-			await n8n.importWorkflow(server);
-			await n8n.activateWorkflow(server.id);
-		}
+		await n8n.importWorkflows(servers);
+		for (const server of servers) await n8n.activateWorkflow(server.id);
 		await n8n.start();
 		for (const server of servers) {
 			const [url] = mcpUrls(n8n.baseUrl, server);

@@ -57,10 +57,9 @@ export function triggerInN8n(version: string, run: TriggerRun) {
 		await n8n.importCredentials([
 			{ id: credentialId, name: credentialId, type: WEBHOOK_CREDENTIAL.type, data: { headerName: SECRET_HEADER, secret: run.secret } },
 		]);
-		for (const wf of [triggerWorkflow, ...(run.moreWorkflows ?? [])]) {
-			await n8n.importWorkflow(wf);
-			await n8n.activateWorkflow(wf.id);
-		}
+		const workflows = [triggerWorkflow, ...(run.moreWorkflows ?? [])];
+		await n8n.importWorkflows(workflows);
+		for (const wf of workflows) await n8n.activateWorkflow(wf.id);
 		await n8n.start();
 		url = n8n.triggerUrl(triggerWorkflow);
 		await n8n.waitForWebhook(url);
