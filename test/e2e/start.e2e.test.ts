@@ -12,6 +12,7 @@ import { outputOf, VIDEO_PLATFORM, VIDEO_PLATFORM_TRIGGER } from '../../tools/n8
 import { sendSampleDelivery } from '../../tools/sandbox/webhook';
 import { startEnvironment, userFolderFor, WEBHOOK_EXAMPLE } from '../../tools/start';
 import { FULL_VERSIONS } from './n8nWithPackage';
+import { packedTarball } from './packedTarball';
 
 // What `npm start` runs without --n8n, and where it keeps that n8n's user folder.
 const DEFAULT_VERSION = defaultVersion();
@@ -89,6 +90,8 @@ describe.each(FULL_VERSIONS)('npm start, headless, with n8n %s', (version) => {
 			userFolder: path.join(scratchRoot, `e2e-start-${version}-${process.pid}`),
 			port: 0,
 			sandboxPort: 0,
+			// The one the other end-to-end files install: this block proves the environment, not the build.
+			tarball: await packedTarball(),
 			log: () => undefined,
 		});
 	}, 15 * 60_000);
