@@ -57,9 +57,12 @@ function withoutStaleResults(incremental, tested = () => true) {
  * @param {Incremental | undefined} incremental  mutation/incremental.json, parsed (undefined: none yet)
  * @param {(file: string) => string | undefined} read  a file's text now (undefined: the file is gone)
  * @param {Record<string, number>} [planned]  mutation/unfinished.json: how many mutants a file stopped part-way was to test
+ * @param {{ changedOnly?: boolean }} [options]  changedOnly: only the files a change can have broken (their text or
+ *   covering tests changed), not those part-way or holding a stale result, whose text and tests are as last tested:
+ *   a run that keeps nothing (CI's) would test those again every time and learn nothing new
  * @returns {string[]}
  */
-function untestedFiles(files, incremental, read, planned = {}) {
+function untestedFiles(files, incremental, read, planned = {}, { changedOnly = false } = {}) {
 	const tested = new Map(Object.entries(incremental?.files ?? {}));
 	/** @type {Map<string, string>} a test's id to its file */
 	const fileOfTest = new Map();
@@ -72,7 +75,8 @@ function untestedFiles(files, incremental, read, planned = {}) {
 		(tested.get(file)?.mutants ?? []).some(({ coveredBy = [] }) => coveredBy.some((id) => changedTestFiles.has(fileOfTest.get(id))));
 	const partWay = (/** @type {string} */ file) => (tested.get(file)?.mutants?.length ?? 0) < (planned[file] ?? 0);
 	const stale = (/** @type {string} */ file) => (tested.get(file)?.mutants ?? []).some(staleResult);
-	return files.filter((file) => tested.get(file)?.source !== read(file) || testsChanged(file) || partWay(file) || stale(file));
+	const changed = (/** @type {string} */ file) => tested.get(file)?.source !== read(file) || testsChanged(file);
+	return files.filter((file) => changed(file) || (!changedOnly && (partWay(file) || stale(file))));
 }
 
 /**

@@ -41,6 +41,23 @@ describe('untestedFiles: the guarantee files a partial mutation run must test', 
 		expect(untestedFiles(['nodes/a.ts'], { files: { 'nodes/a.ts': tested(29) } }, read)).toEqual([]);
 	});
 
+	it("with changedOnly (a run that keeps nothing: CI's), only the files a change can have broken, not one left part-way or holding a stale result", () => {
+		const incremental = {
+			files: {
+				'nodes/a.ts': { source: now['nodes/a.ts'], mutants: [{ status: 'Killed', coveredBy: ['1'] }] },
+				'nodes/b.ts': { source: now['nodes/b.ts'], mutants: [{ status: 'Killed', coveredBy: [] }] },
+				'nodes/c.ts': { source: 'const c = 0;\n', mutants: [] },
+			},
+			testFiles: { 't.ts': { source: 't', tests: [{ id: '1' }] } },
+		};
+		const readAll = (file: string) => ({ ...now, 't.ts': 't' } as Record<string, string>)[file];
+		const partWay = { 'nodes/a.ts': 109 };
+		expect(untestedFiles(files, incremental, readAll, partWay)).toEqual(files);
+		expect(untestedFiles(files, incremental, readAll, partWay, { changedOnly: true })).toEqual(['nodes/c.ts']);
+		const weakened = (file: string) => ({ ...now, 't.ts': 't, weakened' } as Record<string, string>)[file];
+		expect(untestedFiles(files, incremental, weakened, partWay, { changedOnly: true })).toEqual(['nodes/a.ts', 'nodes/c.ts']);
+	});
+
 	it('compares the whole text, whatever it holds (full Unicode)', () => {
 		fc.assert(
 			fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (tested, current) => {
