@@ -3,8 +3,11 @@
 // text the incremental file last tested, and those whose covering test files changed since (a change
 // that only weakens or removes tests is the usual way a suite stops biting), and those a saved run
 // stopped part-way in (fewer results than it was to test: their text alone does not show it), and
-// those holding a stale result (below). Compared by content, not by commit, so that committing the
-// incremental file after a partial run hides no other changed file.
+// those holding a stale result (below); a run that keeps nothing (`--changed` without `--save`: CI's)
+// leaves the last two to a saved run. Compared by content, not by commit, so that committing the
+// incremental file after a partial run hides no other changed file. Only the guarantee files and the
+// test files covering their mutants are read: a change to a helper, or to a product file they import,
+// is not noticed (docs/development.md says how to re-test after one).
 
 /**
  * @typedef {{ line: number, column: number }} Position

@@ -143,9 +143,13 @@ async function main() {
 			process.stdout.write(`[mutation] not tested by a run without --save, their text and tests being as last tested: ${leftToASavedRun.join(', ')} (left part-way, or holding a result to test again; \`npm run test:mutation -- --changed --save\` finishes them)\n`);
 		}
 		// The committed results meet the bar only if the table lists every survivor (a row removed fails
-		// here). Checked first, so that a run cut off by CI's cap has checked them too; a run with --save
-		// that tests something writes new ones, and is judged by those.
-		if (!save || files.length === 0) failOnShortfall(JSON.parse(fs.readFileSync(path.join(repoRoot, INCREMENTAL), 'utf8')), readEquivalents(), `the committed results (${INCREMENTAL})`);
+		// here). Checked first, and ending the run at once when they fail, so that neither CI's cap nor
+		// Stryker failing can hide it; a run with --save that tests something writes new ones, and is judged by those.
+		const committed = path.join(repoRoot, INCREMENTAL);
+		if ((!save || files.length === 0) && fs.existsSync(committed)) {
+			failOnShortfall(JSON.parse(fs.readFileSync(committed, 'utf8')), readEquivalents(), `the committed results (${INCREMENTAL})`);
+			if (process.exitCode === SURVIVORS_LEFT) return;
+		}
 		if (files.length === 0) {
 			process.stdout.write(`[mutation] no guarantee file, nor a test file covering one, changed since the results in ${INCREMENTAL}: nothing to test\n`);
 			return;

@@ -283,7 +283,8 @@ class N8nProcess {
 			stopped++;
 		}
 		this.children = [];
-		// Measured before any shutdown is cut short: up to 15 s each, run some 40 times in npm test.
+		// Every wait counted, SIGKILL's included (up to 15 s per process), one row per stop() of a process,
+		// so that what shutdowns cost is known before any is cut short.
 		if (stopped > 0) tallyStep('n8n stop, until its processes exit', (performance.now() - started) / 1000);
 	}
 
