@@ -78,12 +78,13 @@ const entitiesDecoded = (text: string) =>
 
 /**
  * Whether a person reads 8 consecutive characters of the key (a shorter key whole) in the text,
- * as it is or as a browser shows its percent-escapes or HTML entities.
+ * as it is, as a browser shows its percent-escapes or HTML entities, or as a server reads a
+ * form-encoded query (a "+" for a space).
  */
 export function showsRunOf(text: string, key: string): boolean {
 	const readKey = asRead(key);
 	const size = Math.min(8, readKey.length);
-	return [text, percentDecoded(text), entitiesDecoded(text)].some((form) => {
+	return [text, percentDecoded(text), percentDecoded(text.replace(/\+/g, ' ')), entitiesDecoded(text)].some((form) => {
 		const read = asRead(form);
 		for (let at = 0; at + size <= readKey.length; at++) if (read.includes(readKey.slice(at, at + size))) return true;
 		return false;
