@@ -39,14 +39,16 @@ const TESTED_COMMIT = `${git(['rev-parse', '--short', 'HEAD'])}${git(['status', 
 const readNow = (/** @type {string} */ name) => (fs.existsSync(path.join(repoRoot, name)) ? fs.readFileSync(path.join(repoRoot, name), 'utf8') : undefined);
 
 /**
- * The guarantee files whose text, or whose covering tests' text, the committed incremental file has
- * not tested (changed or new); with `all`, also those a saved run left part-way or with a stale result.
+ * The committed results (undefined: none yet), read once, and the guarantee files whose text, or whose
+ * covering tests' text, they have not tested (changed or new); in `all`, also those a saved run left
+ * part-way or with a stale result.
  */
-async function changedGuaranteeFiles({ all = true } = {}) {
+async function changedGuaranteeFiles() {
 	const { GUARANTEE_FILES } = await import('./stryker.config.mjs');
 	const file = path.join(repoRoot, INCREMENTAL);
 	const incremental = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
-	return untestedFiles(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }), incremental, readNow, readUnfinished(), { changedOnly: !all });
+	const untested = (/** @type {boolean} */ changedOnly) => untestedFiles(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }), incremental, readNow, readUnfinished(), { changedOnly });
+	return { incremental, changed: untested(true), all: untested(false) };
 }
 
 /** @returns {Record<string, number>} */
@@ -137,17 +139,17 @@ async function main() {
 	if (args.includes('--changed')) {
 		// Without --save nothing is kept, so only what a change can have broken is tested: files left
 		// part-way, or with a result Stryker would not give today, are the next saved run's to finish.
-		const files = await changedGuaranteeFiles({ all: save });
-		const leftToASavedRun = save ? [] : (await changedGuaranteeFiles()).filter((file) => !files.includes(file));
+		const { incremental: committed, changed, all } = await changedGuaranteeFiles();
+		const files = save ? all : changed;
+		const leftToASavedRun = all.filter((file) => !files.includes(file));
 		if (leftToASavedRun.length > 0) {
 			process.stdout.write(`[mutation] not tested by a run without --save, their text and tests being as last tested: ${leftToASavedRun.join(', ')} (left part-way, or holding a result to test again; \`npm run test:mutation -- --changed --save\` finishes them)\n`);
 		}
 		// The committed results meet the bar only if the table lists every survivor (a row removed fails
 		// here). Checked first, and ending the run at once when they fail, so that neither CI's cap nor
 		// Stryker failing can hide it; a run with --save that tests something writes new ones, and is judged by those.
-		const committed = path.join(repoRoot, INCREMENTAL);
-		if ((!save || files.length === 0) && fs.existsSync(committed)) {
-			failOnShortfall(JSON.parse(fs.readFileSync(committed, 'utf8')), readEquivalents(), `the committed results (${INCREMENTAL})`);
+		if ((!save || files.length === 0) && committed) {
+			failOnShortfall(committed, readEquivalents(), `the committed results (${INCREMENTAL})`);
 			if (process.exitCode === SURVIVORS_LEFT) return;
 		}
 		if (files.length === 0) {
