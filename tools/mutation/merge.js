@@ -9,7 +9,7 @@
 
 /**
  * @typedef {{ id: string, name: string, location?: { start: { line: number, column: number } } }} Test
- * @typedef {{ id: string, coveredBy?: string[], killedBy?: string[] }} Mutant
+ * @typedef {{ id: string, coveredBy?: string[], killedBy?: string[], static?: boolean }} Mutant
  * @typedef {{ files: Record<string, { mutants: Mutant[] }>, testFiles?: Record<string, { source?: string, tests: Test[] }> }} Report
  */
 
@@ -41,14 +41,17 @@ function withOlderText(newer, older) {
  * @param {Report} kept  the committed incremental report
  * @param {Report} run  the partial run's report: its files and test files win
  * @param {(file: string) => boolean} stillTested  whether a kept file is still a guarantee file that exists
+ * @param {(file: string) => boolean} [mutatedByRun]  whether the run mutated a file: Stryker's report carries
+ *   the others over without their static flag (progress.js), so the kept results stay for those
  * @returns {Report}
  */
-function mergeReports(kept, run, stillTested) {
+function mergeReports(kept, run, stillTested, mutatedByRun = () => true) {
 	/** @type {Map<string, string>} */
 	const ids = new Map();
 	/** @type {Record<string, { source?: string, tests: Test[] }>} */
 	const testFiles = {};
-	const keptOnly = Object.keys(kept.files).filter((file) => !(file in run.files) && stillTested(file));
+	const runFiles = Object.keys(run.files).filter((file) => mutatedByRun(file) || !(file in kept.files));
+	const keptOnly = Object.keys(kept.files).filter((file) => !runFiles.includes(file) && stillTested(file));
 	const keptKeys = testKeys(kept);
 	const coveringKept = new Set(
 		keptOnly.flatMap((file) => kept.files[file].mutants.flatMap(({ coveredBy = [] }) => coveredBy.map((id) => String(keptKeys.get(id) ?? '').split('\0')[0]))),
@@ -77,7 +80,7 @@ function mergeReports(kept, run, stillTested) {
 			return [file, { ...entry, mutants }];
 		});
 	};
-	const files = Object.fromEntries([...renumbered(kept, keptOnly), ...renumbered(run, Object.keys(run.files))].sort(([a], [b]) => String(a).localeCompare(String(b))));
+	const files = Object.fromEntries([...renumbered(kept, keptOnly), ...renumbered(run, runFiles)].sort(([a], [b]) => String(a).localeCompare(String(b))));
 	return { ...kept, ...run, files, testFiles };
 }
 

@@ -16,11 +16,24 @@ const path = require('node:path');
 const relative = (/** @type {string} */ root, /** @type {string} */ file) => path.relative(root, file).split(path.sep).join('/');
 
 /**
- * @param {{ root: string, sources: Map<string, string>, planned: Map<string, number>, tests: DryRunTest[], testSources: Map<string, string>, tested: TestedMutant[] }} run
+ * Whether a run mutates a file, from Stryker's `mutate` option: files named one by one (a partial
+ * run, a line range after a colon), or globs (a full run, which mutates every file it reports).
+ * @param {string[]} patterns
+ * @returns {(file: string) => boolean}  by path relative to the repository
+ */
+function mutatedBy(patterns) {
+	const named = patterns.map((pattern) => pattern.split(':')[0]);
+	if (named.some((pattern) => /[*?{}[\]!]/.test(pattern))) return () => true;
+	const files = new Set(named);
+	return (file) => files.has(file);
+}
+
+/**
+ * @param {{ root: string, sources: Map<string, string>, planned: Map<string, number>, tests: DryRunTest[], testSources: Map<string, string>, tested: TestedMutant[], mutated: (file: string) => boolean }} run
  *   sources and testSources by absolute file name, as the run read them when it began
  * @returns {ProgressReport}
  */
-function progressReport({ root, sources, planned, tests, testSources, tested }) {
+function progressReport({ root, sources, planned, tests, testSources, tested, mutated }) {
 	/** @type {ProgressReport['files']} */
 	const files = {};
 	for (const { fileName, ...mutant } of tested) {
@@ -28,6 +41,9 @@ function progressReport({ root, sources, planned, tests, testSources, tested }) 
 		// A result for a file whose text the run did not keep cannot be matched to that text later.
 		if (source === undefined) continue;
 		const name = relative(root, fileName);
+		// Stryker also reports the results it carries over for the files it does not mutate, without their
+		// static flag and naming tests it did not run: kept, they would turn good results stale.
+		if (!mutated(name)) continue;
 		files[name] ??= { language: path.extname(fileName) === '.ts' ? 'typescript' : 'javascript', source, mutants: [] };
 		files[name].mutants.push(mutant);
 	}
@@ -40,8 +56,8 @@ function progressReport({ root, sources, planned, tests, testSources, tested }) 
 		const location = startPosition && { start: { line: startPosition.line + 1, column: startPosition.column + 1 } };
 		testFiles[file].tests.push({ id, name, ...(location && { location }) });
 	}
-	const plannedByName = Object.fromEntries([...planned].map(([file, count]) => [relative(root, file), count]));
+	const plannedByName = Object.fromEntries([...planned].map(([file, count]) => [relative(root, file), count]).filter(([name]) => mutated(String(name))));
 	return { schemaVersion: '1.0', thresholds: { high: 80, low: 60, break: null }, files, testFiles, planned: plannedByName };
 }
 
-module.exports = { progressReport };
+module.exports = { mutatedBy, progressReport };

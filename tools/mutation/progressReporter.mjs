@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { declareClassPlugin, PluginKind } from '@stryker-mutator/api/plugin';
+import { commonTokens, declareClassPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
 
 import progress from './progress.js';
 
@@ -15,6 +15,7 @@ const EVERY_MS = 30_000;
 const readAll = (/** @type {Iterable<string>} */ files) => new Map([...files].map((file) => [file, fs.readFileSync(file, 'utf8')]));
 
 class ProgressReporter {
+	static inject = tokens(commonTokens.options);
 	/** @type {import('./progress.js').DryRunTest[]} */
 	tests = [];
 	/** @type {Map<string, string>} */
@@ -26,6 +27,11 @@ class ProgressReporter {
 	/** @type {import('./progress.js').TestedMutant[]} */
 	tested = [];
 	lastWritten = 0;
+
+	/** @param {import('@stryker-mutator/api/core').StrykerOptions} options */
+	constructor(options) {
+		this.mutated = progress.mutatedBy(options.mutate);
+	}
 
 	/** @param {import('@stryker-mutator/api/report').DryRunCompletedEvent} event */
 	onDryRunCompleted({ result }) {
@@ -48,7 +54,7 @@ class ProgressReporter {
 
 	write() {
 		this.lastWritten = Date.now();
-		const report = progress.progressReport({ root: ROOT, sources: this.sources, planned: this.planned, tests: this.tests, testSources: this.testSources, tested: this.tested });
+		const report = progress.progressReport({ root: ROOT, sources: this.sources, planned: this.planned, tests: this.tests, testSources: this.testSources, tested: this.tested, mutated: this.mutated });
 		fs.mkdirSync(path.dirname(PROGRESS_FILE), { recursive: true });
 		// Whole or not at all: a run stopped while writing leaves the last whole file.
 		fs.writeFileSync(`${PROGRESS_FILE}.part`, JSON.stringify(report));

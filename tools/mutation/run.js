@@ -91,12 +91,16 @@ async function saveProgress() {
 	writeResults(report, { seconds: 0, merged: true, stopped: true, unfinished: keepUnfinished(report, { ...readUnfinished(), ...planned }) });
 }
 
-/** The committed incremental file with a run's files in place of theirs. */
-async function keep(/** @type {import('./merge').Report} */ run) {
+/**
+ * The committed incremental file with a run's files in place of theirs.
+ * @param {import('./merge').Report} run
+ * @param {(file: string) => boolean} [mutatedByRun]  the files the run mutated (merge.js)
+ */
+async function keep(run, mutatedByRun) {
 	const { GUARANTEE_FILES } = await import('./stryker.config.mjs');
 	const stillTested = new Set(fg.sync(GUARANTEE_FILES, { cwd: repoRoot }));
 	const kept = path.join(repoRoot, INCREMENTAL);
-	const merged = mergeReports(fs.existsSync(kept) ? JSON.parse(fs.readFileSync(kept, 'utf8')) : { files: {} }, run, (file) => stillTested.has(file));
+	const merged = mergeReports(fs.existsSync(kept) ? JSON.parse(fs.readFileSync(kept, 'utf8')) : { files: {} }, run, (file) => stillTested.has(file), mutatedByRun);
 	fs.writeFileSync(kept, JSON.stringify(merged, null, 2));
 	return merged;
 }
@@ -197,7 +201,8 @@ async function main() {
 	const seconds = (performance.now() - started) / 1000;
 	const report = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
 	if (partial && save) {
-		const kept = await keep(JSON.parse(fs.readFileSync(incremental, 'utf8')));
+		const mutating = new Set(mutatedBy(args));
+		const kept = await keep(JSON.parse(fs.readFileSync(incremental, 'utf8')), (file) => mutating.has(file));
 		writeResults(kept, { seconds, merged: true, unfinished: keepUnfinished(kept, planAfterRun(readUnfinished(), resumedPlanned, tested)) });
 	}
 	else if (!partial) writeResults(report, { seconds, merged: false, unfinished: keepUnfinished(report, planAfterRun(readUnfinished(), {}, tested)) });

@@ -1,5 +1,5 @@
 import { mergeReports } from '../../../tools/mutation/merge';
-import { progressReport } from '../../../tools/mutation/progress';
+import { mutatedBy, progressReport } from '../../../tools/mutation/progress';
 
 describe('progressReport: what a stopped mutation run found, as an incremental report', () => {
 	const root = '/repo';
@@ -15,14 +15,26 @@ describe('progressReport: what a stopped mutation run found, as an incremental r
 	});
 	const report = progressReport({
 		root,
-		sources: new Map([['/repo/nodes/a.ts', 'const a = 1;\n']]),
-		planned: new Map([['/repo/nodes/a.ts', 7]]),
+		sources: new Map([
+			['/repo/nodes/a.ts', 'const a = 1;\n'],
+			['/repo/nodes/carried.ts', 'const c = 1;\n'],
+		]),
+		planned: new Map([
+			['/repo/nodes/a.ts', 7],
+			['/repo/nodes/carried.ts', 1],
+		]),
 		tests: [
 			{ id: 'redaction hides the key', name: 'redaction hides the key', fileName: '/repo/test/a.test.ts', startPosition: { line: 0, column: 0 } },
 			{ id: 'a test of no file', name: 'a test of no file' },
 		],
 		testSources: new Map([['/repo/test/a.test.ts', "it('hides the key', () => {});\n"]]),
-		tested: [mutant('/repo/nodes/a.ts', '1', 'Killed'), mutant('/repo/nodes/a.ts', '2', 'Survived'), mutant('/repo/nodes/edited.ts', '3', 'Killed')],
+		tested: [
+			mutant('/repo/nodes/a.ts', '1', 'Killed'),
+			mutant('/repo/nodes/a.ts', '2', 'Survived'),
+			mutant('/repo/nodes/edited.ts', '3', 'Killed'),
+			mutant('/repo/nodes/carried.ts', '4', 'Killed'),
+		],
+		mutated: (file) => file !== 'nodes/carried.ts',
 	});
 
 	it("keeps each tested mutant under its file's path and the text the run began with", () => {
@@ -35,7 +47,17 @@ describe('progressReport: what a stopped mutation run found, as an incremental r
 		expect(report.files['nodes/a.ts'].mutants[0]).not.toHaveProperty('fileName');
 	});
 
-	it('says how many mutants of each file the run was to test, by path', () => {
+	it('leaves out the results of a file the run does not mutate, which Stryker carries over from the results it started from', () => {
+		expect(JSON.stringify(report.files)).not.toContain('carried');
+	});
+
+	it('reads which files a run mutates from Stryker’s mutate option: named files, with or without a line range, or globs for all', () => {
+		const named = mutatedBy(['nodes/a.ts', 'nodes/b.ts:3-9']);
+		expect(['nodes/a.ts', 'nodes/b.ts', 'nodes/c.ts'].map(named)).toEqual([true, true, false]);
+		expect(mutatedBy(['nodes/*.ts', 'credentials/x.ts'])('anything.ts')).toBe(true);
+	});
+
+	it('says how many mutants of each file it mutates the run was to test, by path', () => {
 		expect(report.planned).toEqual({ 'nodes/a.ts': 7 });
 	});
 
