@@ -42,7 +42,8 @@ function withOlderText(newer, older) {
  * @param {Report} run  the partial run's report: its files and test files win
  * @param {(file: string) => boolean} stillTested  whether a kept file is still a guarantee file that exists
  * @param {(file: string) => boolean} [mutatedByRun]  whether the run mutated a file: Stryker's report carries
- *   the others over without their static flag (progress.js), so the kept results stay for those
+ *   the others over without their static flag (progress.js), so the kept results stay for those, and
+ *   a file only the run holds but did not mutate (a resumed run's carried over) is left to a later run
  * @returns {Report}
  */
 function mergeReports(kept, run, stillTested, mutatedByRun = () => true) {
@@ -50,7 +51,7 @@ function mergeReports(kept, run, stillTested, mutatedByRun = () => true) {
 	const ids = new Map();
 	/** @type {Record<string, { source?: string, tests: Test[] }>} */
 	const testFiles = {};
-	const runFiles = Object.keys(run.files).filter((file) => mutatedByRun(file) || !(file in kept.files));
+	const runFiles = Object.keys(run.files).filter(mutatedByRun);
 	const keptOnly = Object.keys(kept.files).filter((file) => !runFiles.includes(file) && stillTested(file));
 	const keptKeys = testKeys(kept);
 	const coveringKept = new Set(

@@ -9,28 +9,16 @@ const path = require('node:path');
  * @typedef {{ line: number, column: number }} Position
  * @typedef {{ id: string, name: string, fileName?: string, startPosition?: Position }} DryRunTest  0-based, as runners give it
  * @typedef {{ fileName: string, id: string, location: { start: Position, end: Position }, coveredBy?: string[], killedBy?: string[] }} TestedMutant
- * @typedef {{ files: Record<string, { language: string, source: string, mutants: Omit<TestedMutant, "fileName">[] }>, testFiles: Record<string, { source?: string, tests: { id: string, name: string, location?: { start: Position } }[] }>, schemaVersion: string, thresholds: object, planned: Record<string, number> }} ProgressReport
- *   planned: how many mutants of each file the run was to test or reuse (not Stryker's: run.js reads it)
+ * @typedef {{ files: Record<string, { language: string, source: string, mutants: Omit<TestedMutant, "fileName">[] }>, testFiles: Record<string, { source?: string, tests: { id: string, name: string, location?: { start: Position } }[] }>, schemaVersion: string, thresholds: object, planned: Record<string, number>, mutated: string[] }} ProgressReport
+ *   planned: how many mutants of each file the run was to test or reuse; mutated: the files it mutates (not Stryker's: run.js reads them)
  */
 
 const relative = (/** @type {string} */ root, /** @type {string} */ file) => path.relative(root, file).split(path.sep).join('/');
 
 /**
- * Whether a run mutates a file, from Stryker's `mutate` option: files named one by one (a partial
- * run, a line range after a colon), or globs (a full run, which mutates every file it reports).
- * @param {string[]} patterns
- * @returns {(file: string) => boolean}  by path relative to the repository
- */
-function mutatedBy(patterns) {
-	const named = patterns.map((pattern) => pattern.split(':')[0]);
-	if (named.some((pattern) => /[*?{}[\]!]/.test(pattern))) return () => true;
-	const files = new Set(named);
-	return (file) => files.has(file);
-}
-
-/**
- * @param {{ root: string, sources: Map<string, string>, planned: Map<string, number>, tests: DryRunTest[], testSources: Map<string, string>, tested: TestedMutant[], mutated: (file: string) => boolean }} run
- *   sources and testSources by absolute file name, as the run read them when it began
+ * @param {{ root: string, sources: Map<string, string>, planned: Map<string, number>, tests: DryRunTest[], testSources: Map<string, string>, tested: TestedMutant[], mutated: Set<string> }} run
+ *   sources and testSources by absolute file name, as the run read them when it began; mutated: the
+ *   files the run mutates, by absolute file name (a file mutated in part counts: --changed never does that)
  * @returns {ProgressReport}
  */
 function progressReport({ root, sources, planned, tests, testSources, tested, mutated }) {
@@ -40,10 +28,10 @@ function progressReport({ root, sources, planned, tests, testSources, tested, mu
 		const source = sources.get(fileName);
 		// A result for a file whose text the run did not keep cannot be matched to that text later.
 		if (source === undefined) continue;
-		const name = relative(root, fileName);
 		// Stryker also reports the results it carries over for the files it does not mutate, without their
 		// static flag and naming tests it did not run: kept, they would turn good results stale.
-		if (!mutated(name)) continue;
+		if (!mutated.has(fileName)) continue;
+		const name = relative(root, fileName);
 		files[name] ??= { language: path.extname(fileName) === '.ts' ? 'typescript' : 'javascript', source, mutants: [] };
 		files[name].mutants.push(mutant);
 	}
@@ -56,8 +44,9 @@ function progressReport({ root, sources, planned, tests, testSources, tested, mu
 		const location = startPosition && { start: { line: startPosition.line + 1, column: startPosition.column + 1 } };
 		testFiles[file].tests.push({ id, name, ...(location && { location }) });
 	}
-	const plannedByName = Object.fromEntries([...planned].map(([file, count]) => [relative(root, file), count]).filter(([name]) => mutated(String(name))));
-	return { schemaVersion: '1.0', thresholds: { high: 80, low: 60, break: null }, files, testFiles, planned: plannedByName };
+	const plannedByName = Object.fromEntries([...planned].filter(([file]) => mutated.has(file)).map(([file, count]) => [relative(root, file), count]));
+	const mutatedByName = [...mutated].map((file) => relative(root, file)).sort();
+	return { schemaVersion: '1.0', thresholds: { high: 80, low: 60, break: null }, files, testFiles, planned: plannedByName, mutated: mutatedByName };
 }
 
-module.exports = { mutatedBy, progressReport };
+module.exports = { progressReport };

@@ -15,7 +15,7 @@ const EVERY_MS = 30_000;
 const readAll = (/** @type {Iterable<string>} */ files) => new Map([...files].map((file) => [file, fs.readFileSync(file, 'utf8')]));
 
 class ProgressReporter {
-	static inject = tokens(commonTokens.options);
+	static inject = tokens(commonTokens.fileDescriptions);
 	/** @type {import('./progress.js').DryRunTest[]} */
 	tests = [];
 	/** @type {Map<string, string>} */
@@ -28,9 +28,9 @@ class ProgressReporter {
 	tested = [];
 	lastWritten = 0;
 
-	/** @param {import('@stryker-mutator/api/core').StrykerOptions} options */
-	constructor(options) {
-		this.mutated = progress.mutatedBy(options.mutate);
+	/** @param {import('@stryker-mutator/api/core').FileDescriptions} files  Stryker's: which files the run mutates */
+	constructor(files) {
+		this.mutated = new Set(Object.entries(files).flatMap(([file, { mutate }]) => (mutate === false ? [] : [path.resolve(file)])));
 	}
 
 	/** @param {import('@stryker-mutator/api/report').DryRunCompletedEvent} event */

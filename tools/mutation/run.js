@@ -68,16 +68,16 @@ function keepUnfinished(report, planned) {
 }
 
 /** The files a partial run's arguments name after `--mutate` (`whole`: only those named without a line range). */
-function mutatedBy(/** @type {string[]} */ args, { whole = false } = {}) {
+function filesNamedBy(/** @type {string[]} */ args, { whole = false } = {}) {
 	const at = args.indexOf('--mutate');
 	const patterns = at === -1 ? [] : String(args[at + 1] ?? '').split(',');
 	return patterns.filter((pattern) => !whole || !pattern.includes(':')).map((pattern) => pattern.split(':')[0]);
 }
 
-/** A stopped run's results, and how many mutants of each file it was to test (not Stryker's: left out of the report). */
+/** A stopped run's results, how many mutants of each file it was to test, and which files it mutates (not Stryker's: left out of the report). */
 function readProgress() {
-	const { planned = {}, ...report } = JSON.parse(fs.readFileSync(PROGRESS, 'utf8'));
-	return { planned, report };
+	const { planned = {}, mutated = [], ...report } = JSON.parse(fs.readFileSync(PROGRESS, 'utf8'));
+	return { planned, mutated: /** @type {string[]} */ (mutated), report };
 }
 
 /** Merges a stopped run's results into the committed ones, without running anything. */
@@ -175,11 +175,11 @@ async function main() {
 		before = kept;
 		const { planned, report: progress } = readProgress();
 		fs.writeFileSync(incremental, JSON.stringify(mergeReports(kept, progress, () => true)));
-		const mutating = new Set(mutatedBy(args));
+		const mutating = new Set(filesNamedBy(args));
 		resumedPlanned = Object.fromEntries(Object.entries(planned).filter(([file]) => !mutating.has(file)));
 		process.stdout.write(`[mutation] resuming: the results of a run stopped part-way (${path.relative(repoRoot, PROGRESS)}) are reused where their code and tests are unchanged\n`);
 	}
-	const testedWhole = new Set(mutatedBy(args, { whole: true }));
+	const testedWhole = new Set(filesNamedBy(args, { whole: true }));
 	const tested = partial ? (/** @type {string} */ file) => testedWhole.has(file) : () => true;
 	fs.rmSync(PRIOR_STATIC, { force: true });
 	if (fs.existsSync(incremental)) {
@@ -195,14 +195,14 @@ async function main() {
 	const stryker = ['stryker', 'run', 'tools/mutation/stryker.config.mjs', '--incrementalFile', path.relative(repoRoot, incremental), ...args];
 	const { status } = spawnSync('npx', stryker, { cwd: repoRoot, stdio: 'inherit' });
 	if (status !== 0 || !fs.existsSync(REPORT)) process.exit(status || 1);
-	// The run ended: its report holds all of it.
+	// The files the run mutated (none known: the committed results stay); then the run ended, its report holds all of it.
+	const mutatedByRun = new Set(fs.existsSync(PROGRESS) ? readProgress().mutated : []);
 	fs.rmSync(PROGRESS, { force: true });
 
 	const seconds = (performance.now() - started) / 1000;
 	const report = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
 	if (partial && save) {
-		const mutating = new Set(mutatedBy(args));
-		const kept = await keep(JSON.parse(fs.readFileSync(incremental, 'utf8')), (file) => mutating.has(file));
+		const kept = await keep(JSON.parse(fs.readFileSync(incremental, 'utf8')), (file) => mutatedByRun.has(file));
 		writeResults(kept, { seconds, merged: true, unfinished: keepUnfinished(kept, planAfterRun(readUnfinished(), resumedPlanned, tested)) });
 	}
 	else if (!partial) writeResults(report, { seconds, merged: false, unfinished: keepUnfinished(report, planAfterRun(readUnfinished(), {}, tested)) });
