@@ -3,7 +3,7 @@ import { startSandbox } from '../helpers/sandbox';
 import { serverAnsweringByName } from '../helpers/scriptedServer';
 import type { N8n } from './n8nWithPackage';
 import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
-import { createClasses, itCreatesEveryClassUnderARateLimit, runCreate } from './scenarios/roomCreate';
+import { createClasses, roomCreateWorkflow, executeCreate, itCreatesEveryClassUnderARateLimit } from './scenarios/roomCreate';
 import { ensureOwner } from '../../tools/n8n/api';
 import { credential, httpRequestWithCredential, manualTrigger, workflow } from '../../tools/n8n/workflows';
 
@@ -12,23 +12,75 @@ const WRONG_KEY = 'sk_e2e_wrong_0000';
 
 type SeenRequest = { method: string; path: string; body: string; authorization: string; authorizationHeaders: number; contentType?: string };
 
+const LONG_KEY = `eyJ${'aB3_-x9Q'.repeat(625)}`;
+const PASSWORD_IN_URL = 'pa55-in-the-url-e2e';
+const CONTINUE = { onError: 'continueRegularOutput' };
+const rowsNamed = (...names: unknown[]) => names.map((name) => ({ name }));
+
 describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	let n8n: N8n;
 	let sandbox: Sandbox;
+	/** Platforms of one test each: a redirect's target, one that redirects to it, one that echoes the key, one that answers by name. */
+	let target: Sandbox;
+	let redirecting: Sandbox;
+	let echoing: Sandbox;
+	let seeOther: Awaited<ReturnType<typeof serverAnsweringByName>>;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ apiKey: API_KEY, maxIdleMs: 10 * 60_000 });
 		n8n = await n8nWithPackage(version, 'room');
-		// The credential as a user might paste it: a /v1/ suffix and a "Bearer " prefix, with spaces.
+		// Started after n8n's install, and idle for long enough to wait for their test: each is used by one test.
+		const whileTheFileRuns = { apiKey: API_KEY, maxIdleMs: 30 * 60_000 };
+		sandbox = await startSandbox(whileTheFileRuns);
+		target = await startSandbox(whileTheFileRuns);
+		redirecting = await startSandbox({ ...whileTheFileRuns, fault: 'redirect', faultRedirectStatus: 302, faultRedirectTo: `${target.url}/v1/rooms` });
+		echoing = await startSandbox({ ...whileTheFileRuns, fault: 'echo-key' });
+		const json = { 'content-type': 'application/json' };
+		seeOther = await serverAnsweringByName((name) => {
+			if (name === 'Rejected') return [400, json, '{"message":"this name is taken"}'];
+			// Later than the 400, so that the 400 is the run's error and this item one of the others.
+			if (name === 'See other') return [303, { location: '/v1/rooms/r-2' }, '', 1500];
+			return [201, json, JSON.stringify({ id: name, name }), 1500];
+		});
+		// The credentials and workflows of the tests below (each test executes the workflow of its id) in
+		// one import each, since each import is a cold start of n8n's CLI; PartWay and Bulk import their own.
 		await n8n.importCredentials([
+			// The credential as a user might paste it: a /v1/ suffix and a "Bearer " prefix, with spaces.
 			credential('vpGood', ` ${sandbox.url}/v1/ `, `  Bearer ${API_KEY} `),
 			credential('vpWrongKey', sandbox.url, WRONG_KEY),
+			credential('vpRedirecting', redirecting.url, API_KEY),
+			credential('vpLongKey', sandbox.url, LONG_KEY),
+			credential('vpEchoing', echoing.url, API_KEY),
+			credential('vpUserInfo', sandbox.url.replace('://', `://alice:${PASSWORD_IN_URL}@`), API_KEY),
+			credential('vpSeeOther', seeOther.url, API_KEY),
+			credential('vpLocalhost', sandbox.url.replace('127.0.0.1', 'localhost'), API_KEY),
+		]);
+		await n8n.importWorkflows([
+			roomCreateWorkflow('Many', 'vpGood', [{ name: 'Math 7A' }, { name: { not: 'text' } }, { name: 1234, type: 'conference' }], CONTINUE),
+			roomCreateWorkflow('BadKey', 'vpWrongKey', rowsNamed('A', 'B'), CONTINUE),
+			// One at a time, so that no later item is already under way when item 1 fails.
+			roomCreateWorkflow('Stop', 'vpGood', rowsNamed('First', ['a', 'list'], 'Never sent'), {}, { maxConcurrentRequests: 1 }),
+			roomCreateWorkflow('Redirect', 'vpRedirecting', rowsNamed('Redirected'), CONTINUE),
+			roomCreateWorkflow('LongKey', 'vpLongKey', rowsNamed('A', 'B'), CONTINUE),
+			roomCreateWorkflow('EchoKey', 'vpEchoing', rowsNamed('Echoed')),
+			roomCreateWorkflow('UserInfo', 'vpUserInfo', rowsNamed('With user info'), CONTINUE),
+			roomCreateWorkflow('SeeOther', 'vpSeeOther', rowsNamed('Made', 'Rejected', 'See other', 'Made too'), {}, { maxConcurrentRequests: 4 }),
+			roomCreateWorkflow('SsrfOn', 'vpGood', rowsNamed('Room SsrfOn'), CONTINUE),
+			roomCreateWorkflow('SsrfIp', 'vpGood', rowsNamed('Room SsrfIp'), CONTINUE),
+			roomCreateWorkflow('SsrfHost', 'vpLocalhost', rowsNamed('Room SsrfHost'), CONTINUE),
+			workflow('wfHttpCred', [
+				manualTrigger(),
+				httpRequestWithCredential('HTTP Request', 'vpGood', {
+					method: 'GET',
+					url: `${sandbox.url}/v1/some/other/path`,
+					options: { response: { response: { neverError: true } } },
+				}),
+			]),
 		]);
 	}, 15 * 60_000);
 
 	afterAll(async () => {
 		await n8n?.dispose();
-		await sandbox?.stop();
+		for (const server of [sandbox, target, redirecting, echoing, seeOther]) await server?.stop();
 	});
 
 	beforeEach(() => {
@@ -36,8 +88,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	});
 
 	it('creates one room per item, keeps going past a bad item, and reports it inside json', async () => {
-		const rows = [{ name: 'Math 7A' }, { name: { not: 'text' } }, { name: 1234, type: 'conference' }];
-		const { result, output: outputOfRun } = await runCreate(n8n, 'Many', 'vpGood', rows, { onError: 'continueRegularOutput' });
+		const { result, output: outputOfRun } = await executeCreate(n8n, 'Many');
 		expect(result).toHaveRunOk();
 
 		// Requests run concurrently, so the server may see them in any order.
@@ -66,7 +117,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	});
 
 	it('a rejected key gives every item a 401 error with Continue On Fail, and never shows the key', async () => {
-		const { result, output } = await runCreate(n8n, 'BadKey', 'vpWrongKey', [{ name: 'A' }, { name: 'B' }], { onError: 'continueRegularOutput' });
+		const { result, output } = await executeCreate(n8n, 'BadKey');
 		expect(result).toHaveRunOk();
 		expect(output().map((item: { json: { error: unknown } }) => item.json.error)).toEqual([0, 1].map((i) => ({
 			message: `The platform rejected the API key (HTTP 401) [item ${i}]`,
@@ -78,9 +129,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	});
 
 	it('without Continue On Fail, the run fails with an error that names the item', async () => {
-		const rows = [{ name: 'First' }, { name: ['a', 'list'] }, { name: 'Never sent' }];
-		// One at a time, so that no later item is already under way when item 1 fails.
-		const { result } = await runCreate(n8n, 'Stop', 'vpGood', rows, {}, { maxConcurrentRequests: 1 });
+		const { result } = await executeCreate(n8n, 'Stop');
 		expect(result.ok).toBe(false);
 		expect(result.stdout + result.stderr).toContain('The Name field must be text, but it is a list [item 1]');
 		expect((sandbox.state.requests as SeenRequest[]).map((r) => r.body)).toEqual([
@@ -89,70 +138,46 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	});
 
 	it('a redirecting platform: the item is an error that says where it points, and the target gets nothing', async () => {
-		const target = await startSandbox({ apiKey: API_KEY, maxIdleMs: 5 * 60_000 });
-		const redirecting = await startSandbox({
-			apiKey: API_KEY,
-			maxIdleMs: 5 * 60_000,
-			fault: 'redirect',
-			faultRedirectStatus: 302,
-			faultRedirectTo: `${target.url}/v1/rooms`,
-		});
-		try {
-			await n8n.importCredentials([credential('vpRedirecting', redirecting.url, API_KEY)]);
-			const { result, output } = await runCreate(n8n, 'Redirect', 'vpRedirecting', [{ name: 'Redirected' }], { onError: 'continueRegularOutput' });
-			expect(result).toHaveRunOk();
-			expect(output()).toEqual([
-				{
-					json: {
-						error: {
-							message: `The Base URL answered with a redirect (HTTP 302) to ${target.url}/v1/rooms, which the node does not follow [item 0]`,
-							description: expect.stringContaining(`If ${target.url} is your platform's API, use ${target.url} as the Base URL`),
-							httpCode: 302,
-						},
+		const { result, output } = await executeCreate(n8n, 'Redirect');
+		expect(result).toHaveRunOk();
+		expect(output()).toEqual([
+			{
+				json: {
+					error: {
+						message: `The Base URL answered with a redirect (HTTP 302) to ${target.url}/v1/rooms, which the node does not follow [item 0]`,
+						description: expect.stringContaining(`If ${target.url} is your platform's API, use ${target.url} as the Base URL`),
+						httpCode: 302,
 					},
-					pairedItem: { item: 0 },
 				},
-			]);
-			expect(redirecting.state.requests).toHaveLength(1);
-			expect(target.state.requests).toEqual([]);
-			expect(JSON.stringify(result.run) + result.stdout + result.stderr).not.toContain(API_KEY);
-		} finally {
-			await redirecting.stop();
-			await target.stop();
-		}
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(redirecting.state.requests).toHaveLength(1);
+		expect(target.state.requests).toEqual([]);
+		expect(JSON.stringify(result.run) + result.stdout + result.stderr).not.toContain(API_KEY);
 	});
 
 	it('a key of 5,000 characters: each item fails as the platform said, and no 8 characters of the key show anywhere', async () => {
-		const longKey = `eyJ${'aB3_-x9Q'.repeat(625)}`;
-		await n8n.importCredentials([credential('vpLongKey', sandbox.url, longKey)]);
-		const { result, output } = await runCreate(n8n, 'LongKey', 'vpLongKey', [{ name: 'A' }, { name: 'B' }], { onError: 'continueRegularOutput' });
+		const { result, output } = await executeCreate(n8n, 'LongKey');
 		expect(result).toHaveRunOk();
 		expect(output().map((item: { json: { error: { message: string } } }) => item.json.error.message)).toEqual([
 			'The platform rejected the API key (HTTP 401) [item 0]',
 			'The platform rejected the API key (HTTP 401) [item 1]',
 		]);
 		const shown = (JSON.stringify(result.run) + result.stdout + result.stderr).toLowerCase();
-		const runs = Array.from({ length: longKey.length - 7 }, (_, i) => longKey.slice(i, i + 8).toLowerCase());
+		const runs = Array.from({ length: LONG_KEY.length - 7 }, (_, i) => LONG_KEY.slice(i, i + 8).toLowerCase());
 		expect(runs.filter((run) => shown.includes(run))).toEqual([]);
 	});
 
 	it('a platform that echoes the key in its 201: the output holds a marker instead', async () => {
-		const echoing = await startSandbox({ apiKey: API_KEY, maxLifetimeMs: 5 * 60_000, fault: 'echo-key' });
-		try {
-			await n8n.importCredentials([credential('vpEchoing', echoing.url, API_KEY)]);
-			const { result, output } = await runCreate(n8n, 'EchoKey', 'vpEchoing', [{ name: 'Echoed' }]);
-			expect(result).toHaveRunOk();
-			expect(output()[0].json).toMatchObject({ name: 'Echoed', createdWith: 'Bearer [API key removed by the node]' });
-			expect(JSON.stringify(result.run) + result.stdout + result.stderr).not.toContain(API_KEY);
-		} finally {
-			await echoing.stop();
-		}
+		const { result, output } = await executeCreate(n8n, 'EchoKey');
+		expect(result).toHaveRunOk();
+		expect(output()[0].json).toMatchObject({ name: 'Echoed', createdWith: 'Bearer [API key removed by the node]' });
+		expect(JSON.stringify(result.run) + result.stdout + result.stderr).not.toContain(API_KEY);
 	});
 
 	it('a Base URL with user:password@ is refused, sends nothing, and never shows the password', async () => {
-		const password = 'pa55-in-the-url-e2e';
-		await n8n.importCredentials([credential('vpUserInfo', sandbox.url.replace('://', `://alice:${password}@`), API_KEY)]);
-		const { result, output } = await runCreate(n8n, 'UserInfo', 'vpUserInfo', [{ name: 'With user info' }], { onError: 'continueRegularOutput' });
+		const { result, output } = await executeCreate(n8n, 'UserInfo');
 		expect(result).toHaveRunOk();
 		const [item] = output();
 		expect(item.json.error).toEqual({
@@ -161,7 +186,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 			httpCode: null,
 		});
 		expect(sandbox.state.requests).toEqual([]);
-		expect(JSON.stringify(result.run) + result.stdout + result.stderr).not.toContain(password);
+		expect(JSON.stringify(result.run) + result.stdout + result.stderr).not.toContain(PASSWORD_IN_URL);
 	});
 
 	it('a run that fails part-way without Continue On Fail names the items that already got a room', async () => {
@@ -178,36 +203,20 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	});
 
 	it('a 303 after the POST for one of several items: the failed run names that item among those the platform may have created a room for', async () => {
-		const json = { 'content-type': 'application/json' };
-		const platform = await serverAnsweringByName((name) => {
-			if (name === 'Rejected') return [400, json, '{"message":"this name is taken"}'];
-			// Later than the 400, so that the 400 is the run's error and this item one of the others.
-			if (name === 'See other') return [303, { location: '/v1/rooms/r-2' }, '', 1500];
-			return [201, json, JSON.stringify({ id: name, name }), 1500];
-		});
-		try {
-			await n8n.importCredentials([credential('vpSeeOther', platform.url, API_KEY)]);
-			const rows = ['Made', 'Rejected', 'See other', 'Made too'].map((name) => ({ name }));
-			const { result } = await runCreate(n8n, 'SeeOther', 'vpSeeOther', rows, {}, { maxConcurrentRequests: 4 });
-			expect(result.ok).toBe(false);
-			const printed = result.stdout + result.stderr;
-			expect(printed).toContain('The platform rejected the request (HTTP 400): this name is taken [item 1]');
-			expect(printed).toContain('Of the other items, the platform may have created a room for item 2 (n8n counts items from 0): check the platform before you run it again.');
-			expect(printed).toContain(`The platform answered HTTP 303 (See Other) to ${platform.url}/v1/rooms/r-2, which means it carried out the request`);
-		} finally {
-			await platform.stop();
-		}
+		const { result } = await executeCreate(n8n, 'SeeOther');
+		expect(result.ok).toBe(false);
+		const printed = result.stdout + result.stderr;
+		expect(printed).toContain('The platform rejected the request (HTTP 400): this name is taken [item 1]');
+		expect(printed).toContain('Of the other items, the platform may have created a room for item 2 (n8n counts items from 0): check the platform before you run it again.');
+		expect(printed).toContain(`The platform answered HTTP 303 (See Other) to ${seeOther.url}/v1/rooms/r-2, which means it carried out the request`);
 	});
 
 	it("with N8N_SSRF_PROTECTION_ENABLED=true: blocked says so and sends nothing (2.x), allowed goes; 1.x has no such setting", async () => {
 		const protect = { N8N_SSRF_PROTECTION_ENABLED: 'true' };
-		const localhostUrl = sandbox.url.replace('127.0.0.1', 'localhost');
-		await n8n.importCredentials([credential('vpLocalhost', localhostUrl, API_KEY)]);
-		const create = async (id: string, credentialId: string, env: Record<string, string>) =>
-			await runCreate(n8n, id, credentialId, [{ name: `Room ${id}` }], { onError: 'continueRegularOutput' }, {}, env);
+		const create = async (id: string, env: Record<string, string>) => await executeCreate(n8n, id, env);
 		const created = (run: Awaited<ReturnType<typeof create>>) => run.output().map((item: { json: { name?: string } }) => item.json.name);
 
-		const blocked = await create('SsrfOn', 'vpGood', protect);
+		const blocked = await create('SsrfOn', protect);
 		if (!n8n.capabilities.ssrfProtection) {
 			expect(created(blocked)).toEqual(['Room SsrfOn']);
 			return;
@@ -221,8 +230,8 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		});
 		expect(sandbox.state.requests).toEqual([]);
 
-		expect(created(await create('SsrfIp', 'vpGood', { ...protect, N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32' }))).toEqual(['Room SsrfIp']);
-		expect(created(await create('SsrfHost', 'vpLocalhost', { ...protect, N8N_SSRF_ALLOWED_HOSTNAMES: 'localhost' }))).toEqual(['Room SsrfHost']);
+		expect(created(await create('SsrfIp', { ...protect, N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32' }))).toEqual(['Room SsrfIp']);
+		expect(created(await create('SsrfHost', { ...protect, N8N_SSRF_ALLOWED_HOSTNAMES: 'localhost' }))).toEqual(['Room SsrfHost']);
 		expect(sandbox.state.requests).toHaveLength(2);
 	});
 
@@ -255,16 +264,6 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	itCreatesEveryClassUnderARateLimit(() => n8n, { id: 'Bulk', apiKey: API_KEY, count: 24, maxConcurrentRequests: 8, rateLimit: 12 });
 
 	it('the HTTP Request node can use the credential as a predefined credential type', async () => {
-		await n8n.importWorkflow(
-			workflow('wfHttpCred', [
-				manualTrigger(),
-				httpRequestWithCredential('HTTP Request', 'vpGood', {
-					method: 'GET',
-					url: `${sandbox.url}/v1/some/other/path`,
-					options: { response: { response: { neverError: true } } },
-				}),
-			]),
-		);
 		const result = await n8n.execute('wfHttpCred');
 		expect(result).toHaveRunOk();
 		expect(sandbox.state.requests).toEqual([

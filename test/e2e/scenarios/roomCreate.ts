@@ -6,13 +6,20 @@ import type { N8n } from '../n8nWithPackage';
 // Room → Create workflows run in a real n8n: test/e2e/roomCreate.e2e.test.ts, and its rate limit
 // test with 150 items in test/load/roomCreate.load.test.ts.
 
-/** Imports and executes Manual → the rows as items → Room → Create (named `Create {id}`); `env` is added to n8n's. */
-export async function runCreate(n8n: N8n, id: string, credentialId: string, rows: unknown[], extra: object = {}, options: object = {}, env: Record<string, string> = {}) {
-	await n8n.importWorkflow(
-		workflow(`wfRooms${id}`, [manualTrigger(), ...itemsFrom(id, rows), createRoom(`Create ${id}`, credentialId, extra, options)]),
-	);
+/** Manual → the rows as items → Room → Create (named `Create {id}`), as workflow `wfRooms{id}`. */
+export const roomCreateWorkflow = (id: string, credentialId: string, rows: unknown[], extra: object = {}, options: object = {}) =>
+	workflow(`wfRooms${id}`, [manualTrigger(), ...itemsFrom(id, rows), createRoom(`Create ${id}`, credentialId, extra, options)]);
+
+/** Executes an imported roomCreateWorkflow; `env` is added to n8n's. */
+export async function executeCreate(n8n: N8n, id: string, env: Record<string, string> = {}) {
 	const result = await n8n.execute(`wfRooms${id}`, { env });
 	return { result, output: () => outputOf(result.run, `Create ${id}`) };
+}
+
+/** Imports and executes a roomCreateWorkflow. */
+export async function runCreate(n8n: N8n, id: string, credentialId: string, rows: unknown[], extra: object = {}, options: object = {}) {
+	await n8n.importWorkflow(roomCreateWorkflow(id, credentialId, rows, extra, options));
+	return await executeCreate(n8n, id);
 }
 
 export type ClassesRun = {
