@@ -11,8 +11,6 @@
 // - nativeModules: what must compile and load for the install to count
 // - role: 'full' (every end-to-end suite runs on it) or 'smoke' (test/e2e/smoke.e2e.test.ts only)
 // - capabilities: what the tools and tests check instead of a major version:
-//   - activateCommand: the CLI command that activates a workflow while n8n is stopped
-//     ('publish:workflow', or 'update:workflow', which takes --active=true)
 //   - modulesToDisable: set as N8N_DISABLED_MODULES (mcp-registry reaches out of the machine); a
 //     version without such a module refuses to start when named one, so it gets []
 //   - taskBroker: starts an internal task broker (port 5679 unless told), so each process needs
@@ -33,7 +31,6 @@
 
 /**
  * @typedef {object} Capabilities
- * @property {'publish:workflow' | 'update:workflow'} activateCommand
  * @property {readonly string[]} modulesToDisable
  * @property {boolean} taskBroker
  * @property {boolean} publicApiStop
@@ -59,7 +56,6 @@
 
 /** Measured on 2.41.1. */
 const AS_IN_2_41 = Object.freeze({
-	activateCommand: 'publish:workflow',
 	modulesToDisable: Object.freeze(['mcp-registry']),
 	taskBroker: true,
 	publicApiStop: true,
@@ -73,7 +69,6 @@ const AS_IN_2_41 = Object.freeze({
 
 /** Measured on 1.123.50 (task runners are off by default there: no broker). */
 const AS_IN_1_123 = Object.freeze({
-	activateCommand: 'update:workflow',
 	modulesToDisable: Object.freeze([]),
 	taskBroker: false,
 	publicApiStop: false,

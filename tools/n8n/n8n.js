@@ -10,9 +10,9 @@
 // Both modes share the lifecycle: prepare() (install, ports; the database and Redis too in queue
 // mode, since every CLI command needs them), installPackage(), imports through the main
 // process's CLI, activateWorkflow(), start(), the public API, stop() and dispose(). What differs
-// is small: the processes' roles (process.js), the shared environment, and activation (the CLI
-// command of the version while stopped, or the running main process's public API in queue mode,
-// which registers the webhooks in the database where the webhook processors look them up).
+// is small: the processes' roles (process.js) and the shared environment. Both activate through
+// the running main process's public API, one request each instead of a CLI cold start of seconds;
+// in queue mode that also registers the webhooks in the database where the webhook processors look them up.
 const fs = require('node:fs');
 const path = require('node:path');
 const { ensureN8n } = require('../install/n8n');
@@ -21,11 +21,6 @@ const { createApiKey, ensureOwner, listExecutions, publicApiCall } = require('./
 const { N8nProcess, howCliEnded } = require('./process');
 const { triggerUrls } = require('./workflows');
 
-/** The CLI arguments that activate a workflow, by the version's activateCommand. */
-const ACTIVATE_ARGS = {
-	'publish:workflow': (/** @type {string} */ id) => ['publish:workflow', `--id=${id}`],
-	'update:workflow': (/** @type {string} */ id) => ['update:workflow', `--id=${id}`, '--active=true'],
-};
 const API_SCOPES = ['execution:list', 'execution:read', 'workflow:read', 'workflow:list', 'workflow:create', 'workflow:update', 'workflow:activate', 'workflow:deactivate'];
 
 /**
@@ -90,7 +85,7 @@ class N8n {
 		this.services = undefined;
 		/** @type {PublicApi | undefined} */
 		this.apiClient = undefined;
-		/** @type {string[]} workflows to activate once the main process runs (queue mode) */
+		/** @type {string[]} workflows to activate once the main process runs */
 		this.pendingActivations = [];
 
 		/** @type {(name: string, role: import('./process').Role, userFolder: string) => N8nProcess} */
@@ -265,19 +260,13 @@ class N8n {
 	}
 
 	/**
-	 * Activates (publishes) a workflow. In single mode, with the CLI command of the version, while
-	 * n8n is stopped. In queue mode, through the main process's public API: at once when it runs,
+	 * Activates (publishes) a workflow through the main process's public API: at once when it runs,
 	 * else right after start().
 	 * @param {string} id
 	 */
 	async activateWorkflow(id) {
-		if (this.queue) {
-			if (!this.main.running) return void this.pendingActivations.push(id);
-			return void (await (await this.publicApi()).post(`/workflows/${id}/activate`));
-		}
-		const args = ACTIVATE_ARGS[this.capabilities.activateCommand];
-		if (!args) throw new Error(`n8n ${this.version}: unknown activateCommand "${this.capabilities.activateCommand}" in tools/install/versions.js`);
-		await this.cli(args(id));
+		if (!this.main.running) return void this.pendingActivations.push(id);
+		await (await this.publicApi()).post(`/workflows/${id}/activate`);
 	}
 
 	/**
@@ -306,19 +295,17 @@ class N8n {
 
 	/**
 	 * Starts every process in the background; resolves once each says it is ready (the editor and
-	 * webhooks answer on the main process). In queue mode, then gets a public API key and
-	 * activates the workflows asked for before.
+	 * webhooks answer on the main process), then activates the workflows asked for before. In queue
+	 * mode it always gets a public API key (tests read executions with it).
 	 * @param {{ timeoutMs?: number, onLog?: (log: string) => void, env?: Env }} [options]
 	 */
 	async start(options = {}) {
-		if (!this.queue) {
-			await this.main.start(options);
-			return this;
-		}
 		const started = Date.now();
 		await Promise.all(this.processes.map((p) => p.start(options)));
-		this.log(`n8n main, ${this.workers.length} workers and ${this.webhooks.length} webhook processor(s) started in ${Math.round((Date.now() - started) / 1000)} s`);
-		await this.publicApi();
+		if (this.queue) {
+			this.log(`n8n main, ${this.workers.length} workers and ${this.webhooks.length} webhook processor(s) started in ${Math.round((Date.now() - started) / 1000)} s`);
+			await this.publicApi();
+		}
 		for (const id of this.pendingActivations.splice(0)) await this.activateWorkflow(id);
 		return this;
 	}

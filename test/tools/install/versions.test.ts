@@ -19,7 +19,7 @@ const table = N8N_VERSIONS as Record<string, Entry>;
 const installable = installableVersions();
 
 // A made-up list, so that the rules are shown apart from today's versions.
-const caps = { activateCommand: 'publish:workflow' };
+const caps = { taskBroker: true };
 const fake = {
 	'3.0.0': { notInstallable: 'its packages are missing' },
 	'2.50.0': { node: 24, role: 'smoke', capabilities: caps },

@@ -44,23 +44,27 @@ describe('N8n reads capabilities, not majors', () => {
 		expect(() => new N8n({ version: '0.1.0', userFolder })).toThrow('n8n "0.1.0" is not in tools/install/versions.js');
 	});
 
-	it('activates a workflow with the command the version has', async () => {
-		const publish = instance({ activateCommand: 'publish:workflow' });
-		await publish.activateWorkflow('wf1');
-		expect(publish.cli).toHaveBeenCalledWith(['publish:workflow', '--id=wf1']);
-
-		const update = instance({ activateCommand: 'update:workflow' });
-		await update.activateWorkflow('wf1');
-		expect(update.cli).toHaveBeenCalledWith(['update:workflow', '--id=wf1', '--active=true']);
-
-		await expect(instance({ activateCommand: 'activate' }).activateWorkflow('wf1')).rejects.toThrow('unknown activateCommand "activate"');
-	});
-
-	it('knows how to activate on every installable version', async () => {
-		for (const version of installableVersions()) {
-			const n8n = instance({}, version);
+	it('activates through the public API once n8n runs, in one process as in queue mode: never with a CLI cold start', async () => {
+		for (const n8n of [instance({}), new N8n({ userFolder, queue: {} }) as Instance]) {
+			n8n.cli = jest.fn();
+			const calls: string[] = [];
+			const post = jest.fn(async (route: string) => void calls.push(`POST ${route}`));
+			jest.spyOn(n8n, 'publicApi').mockImplementation(async () => ({ post }) as never);
+			for (const p of n8n.processes) {
+				jest.spyOn(p, 'start').mockImplementation(async () => {
+					calls.push(`start ${p.role}`);
+					return p;
+				});
+				jest.spyOn(p, 'running', 'get').mockImplementation(() => calls.includes(`start ${p.role}`));
+			}
 			await n8n.activateWorkflow('wf1');
-			expect(n8n.cli).toHaveBeenCalledTimes(1);
+			expect(calls).toEqual([]);
+			await n8n.start();
+			await n8n.activateWorkflow('wf2');
+			expect(calls.filter((call) => call.startsWith('POST'))).toEqual(['POST /workflows/wf1/activate', 'POST /workflows/wf2/activate']);
+			expect(calls.indexOf('POST /workflows/wf1/activate')).toBeGreaterThan(calls.indexOf(`start ${n8n.main.role}`));
+			expect(n8n.pendingActivations).toEqual([]);
+			expect(n8n.cli).not.toHaveBeenCalled();
 		}
 	});
 
@@ -149,13 +153,6 @@ describe('N8n in queue mode', () => {
 		expect(new N8n({ userFolder }).env().DB_TYPE).toBe('sqlite');
 	});
 
-	it('activates through the public API once the main process runs, never with the CLI', async () => {
-		const n8n = queue() as Instance;
-		n8n.cli = jest.fn();
-		await n8n.activateWorkflow('wf1');
-		expect(n8n.pendingActivations).toEqual(['wf1']);
-		expect(n8n.cli).not.toHaveBeenCalled();
-	});
 });
 
 describe('N8n in queue mode, prepared (services faked)', () => {
