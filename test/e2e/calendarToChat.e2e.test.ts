@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 
 import { loadExamples, sandboxCredential } from '../../tools/n8n/examples';
-import { createApiKey, ensureOwner, listExecutions, waitForExecutions } from '../../tools/n8n/api';
+import { listExecutions, waitForExecutions } from '../../tools/n8n/api';
 import { outputOf } from '../../tools/n8n/workflows';
 import type { CalendarEvent } from '../helpers/calendarChatStandIn';
 import { GOOGLE_TOKEN, SLACK_TOKEN, STAND_IN_HOSTS, createCalendarChatStandIn, startLinkDroppingForwarder } from '../helpers/calendarChatStandIn';
@@ -136,7 +136,7 @@ describe.each(FULL_VERSIONS)('example 03 (calendar event → room → chat) in a
 			},
 		});
 		try {
-			const apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
+			const apiKey = await (await n8n.publicApi()).key;
 			const runsOf = async (count: number) =>
 				(await waitForExecutions(n8n.baseUrl, apiKey, workflow.id, { atLeast: count, timeoutMs: 60_000 })).sort(
 					(a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id),

@@ -1,5 +1,5 @@
 import { loadExamples, sandboxCredential } from '../../tools/n8n/examples';
-import { breakingChangesReport, breakingChangesRule, createApiKey, ensureOwner, waitForExecutions } from '../../tools/n8n/api';
+import { breakingChangesReport, breakingChangesRule, waitForExecutions } from '../../tools/n8n/api';
 import { versionSpec } from '../../tools/install/versions';
 import { outputOf } from '../../tools/n8n/workflows';
 import { sendSampleDelivery } from '../../tools/sandbox/webhook';
@@ -120,7 +120,7 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 		await n8n.waitForWebhook(target);
 		const sent = await sendSampleDelivery(target);
 		expect(sent.status).toBe(200);
-		const apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
+		const apiKey = await (await n8n.publicApi()).key;
 		const runs = await waitForExecutions(n8n.baseUrl, apiKey, workflow.id);
 		expect(runs).toHaveLength(1);
 		expect(runs[0].status).toBe('success');

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 
 import { API_CREDENTIAL, WEBHOOK_CREDENTIAL } from '../../nodes/VideoPlatform/shared/credentials';
 import { sandboxCredential, SANDBOX_CREDENTIAL_ID } from '../../tools/n8n/examples';
-import { createApiKey, ensureOwner, waitForExecutions } from '../../tools/n8n/api';
+import { ensureOwner, waitForExecutions } from '../../tools/n8n/api';
 import { N8n } from '../../tools/n8n/n8n';
 import { defaultVersion, majorOf, versionSpec } from '../../tools/install/versions';
 import { scratchRoot } from '../../tools/common/paths';
@@ -127,7 +127,7 @@ describe.each(FULL_VERSIONS)('npm start, headless, with n8n %s', (version) => {
 		await n8n.waitForWebhook(environment.webhookUrl);
 		const sent = await sendSampleDelivery(environment.webhookUrl);
 		expect(sent.status).toBe(200);
-		const apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
+		const apiKey = await (await n8n.publicApi()).key;
 		const runs = await waitForExecutions(n8n.baseUrl, apiKey, WEBHOOK_EXAMPLE);
 		expect(runs.map((run) => run.status)).toEqual(['success']);
 		expect(outputOf(runs[0], 'Example deliveries')).toHaveLength(1);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startLockedOutSandbox } from '../helpers/sandbox';
-import { createApiKey, ensureOwner, publicApiCall } from '../../tools/n8n/api';
+import { publicApiCall } from '../../tools/n8n/api';
 import { createRoom, credential, itemsFrom, webhookTrigger, workflow } from '../../tools/n8n/workflows';
 import type { N8n } from './n8nWithPackage';
 import { eachVersion, FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
@@ -46,8 +46,7 @@ eachVersion(STOPPABLE)('Stopping an execution in a real n8n %s while the node wa
 		await n8n.activateWorkflow(stopWorkflow.id);
 		await n8n.start();
 		await n8n.waitForWebhook(`${n8n.baseUrl}/webhook/stop-while-waiting`);
-		const scopes = ['execution:list', 'execution:read', 'execution:stop', 'workflow:read'];
-		apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl), scopes);
+		apiKey = await (await n8n.publicApi()).key;
 	}, 15 * 60_000);
 
 	afterAll(async () => {

@@ -21,6 +21,10 @@ const { createApiKey, ensureOwner, listExecutions, publicApiCall } = require('./
 const { N8nProcess, howCliEnded } = require('./process');
 const { triggerUrls } = require('./workflows');
 
+/**
+ * One key per n8n for the tooling and the tests: n8n 1.x makes a key from the user and the second, so
+ * a second key made in the same second fails as a duplicate. A version refuses a scope it lacks.
+ */
 const API_SCOPES = ['execution:list', 'execution:read', 'workflow:read', 'workflow:list', 'workflow:create', 'workflow:update', 'workflow:activate', 'workflow:deactivate'];
 
 /**
@@ -317,7 +321,8 @@ class N8n {
 	async publicApi() {
 		if (this.apiClient) return this.apiClient;
 		const baseUrl = this.baseUrl;
-		const key = await createApiKey(baseUrl, await ensureOwner(baseUrl), API_SCOPES);
+		const scopes = this.capabilities.publicApiStop ? [...API_SCOPES, 'execution:stop'] : API_SCOPES;
+		const key = await createApiKey(baseUrl, await ensureOwner(baseUrl), scopes);
 		this.apiClient = {
 			url: `${baseUrl}/api/v1`,
 			key,

@@ -1,6 +1,6 @@
 import { ALL_DELIVERIES } from '../../../nodes/VideoPlatform/trigger/choices';
 import { WEBHOOK_CREDENTIAL } from '../../../nodes/VideoPlatform/shared/credentials';
-import { createApiKey, ensureOwner, waitForExecutions } from '../../../tools/n8n/api';
+import { waitForExecutions } from '../../../tools/n8n/api';
 import { node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../../tools/n8n/workflows';
 import type { N8n } from '../n8nWithPackage';
 import { n8nWithPackage } from '../n8nWithPackage';
@@ -63,7 +63,7 @@ export function triggerInN8n(version: string, run: TriggerRun) {
 		await n8n.start();
 		url = n8n.triggerUrl(triggerWorkflow);
 		await n8n.waitForWebhook(url);
-		apiKey = await createApiKey(n8n.baseUrl, await ensureOwner(n8n.baseUrl));
+		apiKey = await (await n8n.publicApi()).key;
 	}, 15 * 60_000);
 
 	afterAll(async () => {

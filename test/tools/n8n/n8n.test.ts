@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { N8n } from '../../../tools/n8n/n8n';
 import { defaultVersion, installableVersions, versionSpec } from '../../../tools/install/versions';
 import { startQueueStack } from '../../../tools/queue/stack';
+import { createApiKey } from '../../../tools/n8n/api';
 
 // Nothing is installed: prepare() gets an install that is already there.
 jest.mock('../../../tools/install/n8n', () => ({
@@ -21,6 +22,13 @@ jest.mock('../../../tools/queue/services', () => ({
 }));
 jest.mock('../../../tools/queue/watchdog', () => ({
 	startWatchdog: jest.fn(() => ({ add: jest.fn(), remove: jest.fn(), close: jest.fn() })),
+}));
+
+// The public API's key, without an n8n to answer.
+jest.mock('../../../tools/n8n/api', () => ({
+	...jest.requireActual('../../../tools/n8n/api'),
+	ensureOwner: jest.fn(async () => 'n8n-auth=owner'),
+	createApiKey: jest.fn(async () => 'api-key'),
 }));
 
 type Instance = N8n & { cli: jest.Mock };
@@ -66,6 +74,20 @@ describe('N8n reads capabilities, not majors', () => {
 			expect(n8n.pendingActivations).toEqual([]);
 			expect(n8n.cli).not.toHaveBeenCalled();
 		}
+	});
+
+	it('makes one public API key per n8n, asking to stop executions only where the version can (another refuses the scope)', async () => {
+		const scopesAskedBy = async (publicApiStop: boolean) => {
+			(createApiKey as jest.Mock).mockClear();
+			const n8n = instance({ publicApiStop });
+			await n8n.publicApi();
+			await n8n.publicApi();
+			expect(createApiKey).toHaveBeenCalledTimes(1);
+			return (createApiKey as jest.Mock).mock.calls[0][2] as string[];
+		};
+		expect(await scopesAskedBy(true)).toContain('execution:stop');
+		expect(await scopesAskedBy(false)).not.toContain('execution:stop');
+		expect(await scopesAskedBy(false)).toContain('workflow:activate');
 	});
 
 	it('disables modules only where the version has them', () => {
