@@ -65,13 +65,13 @@ async function setUpOrLogIn(baseUrl, owner) {
 }
 
 /**
- * A public API key that may read executions and workflows (or do what `scopes` lists).
+ * A public API key that may do what `scopes` lists (N8n.publicApi() makes the one each n8n uses).
  * @param {string} baseUrl
  * @param {string} cookie  the owner's session
- * @param {string[]} [scopes]
+ * @param {string[]} scopes
  * @returns {Promise<string>}
  */
-async function createApiKey(baseUrl, cookie, scopes = ['execution:list', 'execution:read', 'workflow:read']) {
+async function createApiKey(baseUrl, cookie, scopes) {
 	const { data } = await rest(baseUrl, '/rest/api-keys', {
 		method: 'POST',
 		cookie,
