@@ -86,11 +86,12 @@ export function createCalendarChatStandIn() {
 }
 
 /**
- * Forwards every request to the sandbox. While withLink is off, it takes the link out of each
- * created room's answer, as a platform whose answer has no link field would answer.
+ * Forwards every request to the sandbox. The answers for the first `roomsWithLink` rooms keep
+ * their link; from then on it takes the link out of each created room's answer, as a platform
+ * whose answer has no link field would answer.
  */
-export async function startLinkDroppingForwarder(sandboxUrl: string, maxLifetimeMs: number) {
-	const state = { withLink: true, linksPassed: [] as string[] };
+export async function startLinkDroppingForwarder(sandboxUrl: string, maxLifetimeMs: number, roomsWithLink: number) {
+	const state = { linksPassed: [] as string[] };
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -106,7 +107,7 @@ export async function startLinkDroppingForwarder(sandboxUrl: string, maxLifetime
 				let text = await answer.text();
 				if (answer.status === 201) {
 					const { link, ...room } = JSON.parse(text) as { link: string };
-					if (state.withLink) state.linksPassed.push(link);
+					if (state.linksPassed.length < roomsWithLink) state.linksPassed.push(link);
 					else text = JSON.stringify(room);
 				}
 				res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
