@@ -36,7 +36,13 @@ describe('the release publish step, against a local registry', () => {
 		writeFileSync(path.join(root, 'CHANGELOG.md'), changelog.replace(/^## Unreleased$/m, `## ${version}`));
 		return root;
 	}
-	const published = () => fetch(`${registry.url}/n8n-nodes-videoplatform`).then(async (r) => (r.ok ? ((await r.json()) as Published) : undefined));
+	const published = async () => {
+		const url = `${registry.url}/n8n-nodes-videoplatform`;
+		// A GET, asked once more when it fails: the registry may close a kept-alive connection just
+		// as fetch reuses it ("other side closed", seen once in a from-nothing run).
+		const answer = await fetch(url).catch(async () => await fetch(url));
+		return answer.ok ? ((await answer.json()) as Published) : undefined;
+	};
 
 	/** The tested tarball with the owners' fields filled in, repacked, as the owners' release would be. */
 	function ownersTarball(): string {
