@@ -146,7 +146,7 @@ async function run(version: string, parts: Partial<Parts>) {
 		},
 	});
 	try {
-		const apiKey = await (await n8n.publicApi()).key;
+		const apiKey = (await n8n.publicApi()).key;
 		const runsOf = async (count: number): Promise<Execution[]> =>
 			(await waitForExecutions(n8n.baseUrl, apiKey, workflow.id, { atLeast: count, timeoutMs: 60_000 })).sort(
 				(a: Execution, b: Execution) => Number(a.id) - Number(b.id),

@@ -120,7 +120,7 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 		await n8n.waitForWebhook(target);
 		const sent = await sendSampleDelivery(target);
 		expect(sent.status).toBe(200);
-		const apiKey = await (await n8n.publicApi()).key;
+		const apiKey = (await n8n.publicApi()).key;
 		const runs = await waitForExecutions(n8n.baseUrl, apiKey, workflow.id);
 		expect(runs).toHaveLength(1);
 		expect(runs[0].status).toBe('success');

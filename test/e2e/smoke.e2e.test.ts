@@ -53,7 +53,7 @@ eachVersion(SMOKE_VERSIONS)('smoke test in a real n8n %s', (version) => {
 		expect(response.status).toBe(200);
 		expect(await response.json()).toEqual({ received: true, started: true });
 
-		const apiKey = await (await n8n.publicApi()).key;
+		const apiKey = (await n8n.publicApi()).key;
 		const runs = await waitForExecutions(n8n.baseUrl, apiKey, triggerWorkflow.id);
 		expect(runs.map((run) => run.status)).toEqual(['success']);
 		expect(outputOf(runs[0], TRIGGER)).toMatchObject([{ json: { kind: 'room.ended', id: 'smoke-1' } }]);

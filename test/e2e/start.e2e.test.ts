@@ -127,7 +127,7 @@ describe.each(FULL_VERSIONS)('npm start, headless, with n8n %s', (version) => {
 		await n8n.waitForWebhook(environment.webhookUrl);
 		const sent = await sendSampleDelivery(environment.webhookUrl);
 		expect(sent.status).toBe(200);
-		const apiKey = await (await n8n.publicApi()).key;
+		const apiKey = (await n8n.publicApi()).key;
 		const runs = await waitForExecutions(n8n.baseUrl, apiKey, WEBHOOK_EXAMPLE);
 		expect(runs.map((run) => run.status)).toEqual(['success']);
 		expect(outputOf(runs[0], 'Example deliveries')).toHaveLength(1);

@@ -46,7 +46,7 @@ eachVersion(STOPPABLE)('Stopping an execution in a real n8n %s while the node wa
 		await n8n.activateWorkflow(stopWorkflow.id);
 		await n8n.start();
 		await n8n.waitForWebhook(`${n8n.baseUrl}/webhook/stop-while-waiting`);
-		apiKey = await (await n8n.publicApi()).key;
+		apiKey = (await n8n.publicApi()).key;
 	}, 15 * 60_000);
 
 	afterAll(async () => {

@@ -63,7 +63,7 @@ export function triggerInN8n(version: string, run: TriggerRun) {
 		await n8n.start();
 		url = n8n.triggerUrl(triggerWorkflow);
 		await n8n.waitForWebhook(url);
-		apiKey = await (await n8n.publicApi()).key;
+		apiKey = (await n8n.publicApi()).key;
 	}, 15 * 60_000);
 
 	afterAll(async () => {
