@@ -48,6 +48,12 @@ function unmatchedRows(report, equivalents, partWay) {
 	);
 }
 
+/** What the results say now of the mutant an equivalents row names, in the words of the results file. */
+function statusNow(/** @type {Report} */ report, /** @type {Equivalent} */ row) {
+	const found = (report.files[row.file]?.mutants ?? []).find((mutant) => names(row, row.file, mutant));
+	return found ? ({ Killed: 'killed', Timeout: 'timed out' }[found.status] ?? found.status) : 'not found';
+}
+
 const COLUMNS = ['killed', 'survived', 'equivalent', 'noCoverage', 'timeout', 'errors', 'ignored'];
 
 /** Counts per file and in all, and the score: (killed + timeout) / every tested mutant that is not equivalent (a listed survivor). */
@@ -150,11 +156,12 @@ function resultsMarkdown(/** @type {Report} */ report, /** @type {Equivalent[]} 
 			: [
 					'## Equivalents rows that name no survivor',
 					'',
-					'A test kills the mutant now, or an edit moved it: remove the row, or give it the new place.',
+					'Killed: a test kills the mutant now, remove the row. Not found: an edit moved it, give the row its new place.',
+					'Timed out: counted as detected, but a static mutant that only slows the tests survives on a quicker run, so its row stays.',
 					'',
-					'| File | Mutant |',
-					'|---|---|',
-					...unmatched.map(({ file, mutant }) => `| \`${file}\` | ${mutant.replace(/\|/g, '\\|')} |`),
+					'| File | Mutant | Now |',
+					'|---|---|---|',
+					...unmatched.map((row) => `| \`${row.file}\` | ${row.mutant.replace(/\|/g, '\\|')} | ${statusNow(report, row)} |`),
 					'',
 			  ]),
 	].join('\n');

@@ -148,7 +148,17 @@ describe('equivalents rows that name no survivor', () => {
 		const moved = { files: { 'nodes/a.ts': { mutants: [mutant('Survived', 'ConditionalExpression', 'false', at(41, 6, 34)), mutant('NoCoverage', 'LogicalOperator', 'a || b')] } } };
 		expect(unmatchedRows(moved, rows, new Set())).toEqual([rows[0]]);
 		const markdown = resultsMarkdown(killedNow, rows, { date: 'd', commit: 'c', command: 'npm run test:mutation', seconds: 60 });
-		expect(markdown.split('## Equivalents rows that name no survivor')[1]).toContain("| `nodes/a.ts` | `ConditionalExpression` `false` at 40:6-34, for `typeof provided !== 'string'` |");
+		expect(markdown.split('## Equivalents rows that name no survivor')[1]).toContain("| `nodes/a.ts` | `ConditionalExpression` `false` at 40:6-34, for `typeof provided !== 'string'` | killed |");
+	});
+
+	it('say what became of each mutant: killed, timed out (the row stays: a quicker run can see it survive), or not found where the row places it', () => {
+		const section = (report: typeof killedNow) =>
+			resultsMarkdown(report, rows, { date: 'd', commit: 'c', command: 'npm run test:mutation', seconds: 60 }).split('## Equivalents rows that name no survivor')[1];
+		const timedOut = { files: { 'nodes/a.ts': { mutants: [mutant('Timeout'), mutant('Survived', 'LogicalOperator', 'a || b')] } } };
+		expect(section(timedOut)).toContain("for `typeof provided !== 'string'` | timed out |");
+		expect(section(timedOut)).toContain('Timed out: counted as detected, but a static mutant that only slows the tests survives on a quicker run, so its row stays.');
+		const moved = { files: { 'nodes/a.ts': { mutants: [mutant('Survived', 'ConditionalExpression', 'false', at(41, 6, 34)), mutant('Survived', 'LogicalOperator', 'a || b')] } } };
+		expect(section(moved)).toContain("for `typeof provided !== 'string'` | not found |");
 	});
 
 	it('leave out the rows of a file still without some of its results, and the section when every row names a survivor', () => {
