@@ -94,10 +94,13 @@ function readKey(this: IExecuteFunctions, itemIndex: number, fromItem: string | 
 /**
  * Asks n8n which keys are new, once for the whole run, and has it remember them; once more if the
  * list was being created at the same moment (by another n8n process: in this one, checks of a list
- * wait for each other). Then makes sure that a check in another process did not write the new keys
- * over (confirmKeysKept); the check also asks again for the keys this process let through lately
- * (keysToAskAgain), so n8n records again those such a write dropped after their run ended. A
- * failure is returned, not thrown, so that Continue On Fail can turn it into error items.
+ * wait for each other). Then starts making sure that a check in another process did not write the
+ * new keys over (confirmKeysKept), without waiting for it: the items are let through either way, so
+ * the run ends at once and the confirmation goes on in this n8n process after it (a process that
+ * stops first cuts it short). The check also asks again for the keys this process let through
+ * lately (keysToAskAgain), so n8n records again those such a write dropped after their
+ * confirmation. A failure is returned, not thrown, so that Continue On Fail can turn it into error
+ * items.
  */
 async function newKeys(
 	this: IExecuteFunctions,
@@ -115,7 +118,8 @@ async function newKeys(
 		const fresh = missing.filter((key) => own.has(key));
 		if (fresh.length > 0) {
 			noteLetThrough(list, fresh, systemClock.now());
-			await confirmKeysKept(check, fresh, ms, { clock: systemClock, stop: new RunStop(this.getExecutionCancelSignal?.()) });
+			// Never rejects (a failed check ends it), and no Stop of this run ends it: the keys are let through.
+			void confirmKeysKept(check, fresh, ms, { clock: systemClock, stop: new RunStop() });
 		}
 		return new Set(fresh);
 	} catch (caught) {

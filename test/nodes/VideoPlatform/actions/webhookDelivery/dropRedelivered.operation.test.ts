@@ -33,6 +33,15 @@ async function runCountingEngine(store: DeduplicationStore, items: INodeExecutio
 	return { output: await execute.call(context), engineAsked };
 }
 const passedIds = (output: INodeExecutionData[]) => output.map((item) => item.json.id);
+/**
+ * Waits until `done` holds: the confirmation that the keys were kept goes on after a run returns,
+ * after a real pause of at least 100 ms (keysKept.ts).
+ */
+async function eventually(done: () => boolean, what: string) {
+	for (const started = Date.now(); !done(); await new Promise((resolve) => setTimeout(resolve, 5))) {
+		if (Date.now() - started > 4_000) throw new Error(`not within 4 s: ${what}`);
+	}
+}
 
 describe('Webhook Delivery → Drop Redelivered', () => {
 	let store: DeduplicationStore;
@@ -60,7 +69,24 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			scope: 'node',
 			options: { mode: 'entries', maxEntries: 500 },
 		};
+		expect(store.calls).toEqual([call]);
+		await eventually(() => store.calls.length === 2, 'the second check');
 		expect(store.calls).toEqual([call, call]);
+	});
+
+	it('ends its run without waiting for the check that confirms the keys were kept', async () => {
+		let confirming: (() => void) | undefined;
+		let checks = 0;
+		// The confirming check never ends until the test lets it; the run has ended before.
+		const { output } = await run(store, [delivery({ id: 'a' })], {
+			checkProcessedAndRecord: async (keys) => {
+				if (++checks === 2) await new Promise<void>((resolve) => (confirming = resolve));
+				return { new: checks === 1 ? keys : [], processed: checks === 1 ? [] : keys };
+			},
+		});
+		expect(passedIds(output)).toEqual(['a']);
+		await eventually(() => confirming !== undefined, 'the confirming check');
+		confirming?.();
 	});
 
 	it('asks n8n only once when it lets nothing through', async () => {
@@ -326,6 +352,8 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			await runIn(0, raced, [delivery({ id: 'earlier' })]);
 			expect(await Promise.all([runIn(0, raced, [delivery({ id: 'a' })]), runIn(1, raced, [delivery({ id: 'b' })])])).toEqual([['a'], ['b']]);
 			expect(holdA).toBe(false);
+			// A's write dropped b; B's confirmation, after its runs ended, records it again.
+			await eventually(() => raced.kept('node', node).length === 3, "b kept again by B's confirmation");
 
 			expect(await runIn(0, raced, [delivery({ id: 'b' })])).toEqual([]);
 			expect(await runIn(1, raced, [delivery({ id: 'a' })])).toEqual([]);
@@ -337,20 +365,28 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			/** What a late write from another process does: the list without that run's key. */
 			const lateWrite = async (id: string) => await store.helpersFor(node).removeProcessed([keyOf(id)], 'node', { mode: 'entries', maxEntries: 10_000 });
 
+			const confirmed = async () => {
+				const calls = store.calls.length;
+				await eventually(() => store.calls.length === calls + 1, 'the confirming check');
+			};
 			expect(await runIn(0, store, [delivery({ id: 'a' })])).toEqual(['a']);
+			await confirmed();
 			await lateWrite('a');
 			expect(await runIn(0, store, [delivery({ id: 'b' })])).toEqual(['b']);
+			await confirmed();
 			// Its check asked for a again, before b; its confirmation asks for its own key only.
 			expect(store.calls.slice(-2).map((call) => call.items)).toEqual([[keyOf('a'), keyOf('b')], [keyOf('b')]]);
 			expect(await runIn(1, store, [delivery({ id: 'a', copy: true })])).toEqual([]);
 
 			// Without a later run in that process, the copy passes: the other process never let it through.
 			expect(await runIn(0, store, [delivery({ id: 'c' })])).toEqual(['c']);
+			await confirmed();
 			await lateWrite('c');
 			expect(await runIn(1, store, [delivery({ id: 'c', copy: true })])).toEqual(['c']);
 		});
 
 		it('for any deliveries over two processes, with any overlap of their checks, drops every copy afterwards', async () => {
+			const node = createFilterContext({ store, items: [] }).getNode();
 			const id = fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }).filter((text) => text.trim() !== '');
 			const deliveries = fc.uniqueArray(fc.record({ id, process: fc.integer({ min: 0, max: 1 }), window: fc.nat(40) }), {
 				minLength: 2,
@@ -365,6 +401,8 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 					await runIn(0, shared, [delivery({ id: 'earlier' })]);
 					const first = await Promise.all(sent.map(async (d) => await runIn(d.process, shared, [delivery({ id: d.id })])));
 					expect(first.flat()).toEqual(sent.map((d) => d.id));
+					// The confirmations go on after the runs: the copies come once they have repaired the list.
+					await eventually(() => shared.kept('node', node).length === sent.length + 1, 'every key kept');
 					const copies = await Promise.all(sent.map(async (d) => await runIn(1 - d.process, shared, [delivery({ id: d.id, copy: true })])));
 					expect(copies.flat()).toEqual([]);
 				}),
@@ -403,8 +441,9 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			};
 			const items = [withKey('id:same'), withKey('id:other')];
 			const { output } = await run(store, items, { checkProcessedAndRecord: raceThenStore });
-			// The failed one, the one that compared, and the one that confirmed the new key was kept.
-			expect(attempts).toBe(3);
+			// The failed one, the one that compared, and (after the run) the one that confirmed the new key was kept.
+			expect(attempts).toBe(2);
+			await eventually(() => attempts === 3, 'the confirming check');
 			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
 		});
 
