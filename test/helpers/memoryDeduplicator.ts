@@ -20,6 +20,9 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 	/** Keyed by `${workflowId}/${context}`, as the table's primary key. */
 	readonly rows = new Map<string, { mode: string; data: string[] }>();
 
+	/** How many checks each row has had, so that a test can wait for a check that goes on after a run. */
+	readonly checks = new Map<string, number>();
+
 	private static context(scope: DeduplicationScope, { node }: ICheckProcessedContextData): string {
 		if (scope !== 'node') return '';
 		if (!node) throw new Error("No node information has been provided and so cannot use scope 'node'");
@@ -53,6 +56,7 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		options: ICheckProcessedOptions,
 	): Promise<IDeduplicationOutput> {
 		const key = this.key(scope, contextData);
+		this.checks.set(key, (this.checks.get(key) ?? 0) + 1);
 		const read = this.rows.get(key);
 		const row = read && { mode: read.mode, data: [...read.data] };
 		await this.betweenReadAndWrite?.(items);

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import type { Delivery, WorkflowJson } from '../helpers/workflowRunner';
+import { until } from '../helpers/waits';
 import { deliverWebhook, deduplicationStore, loadWorkflow } from '../helpers/workflowRunner';
 
 // Trigger → Drop Redelivered → Room → Create (webhook-drop-redelivered.json): each delivery goes
@@ -58,6 +59,8 @@ describe('Drop Redelivered across executions, run as a workflow by n8n-core', ()
 		const store = await deduplicationStore();
 		const filterNode = workflow.nodes.find((node) => node.name === FILTER)!;
 		expect(store.rows.get(`${workflow.id}/n:${filterNode.id}`)?.data).toHaveLength(1);
+		// Drop Redelivered confirms its key after its run (a second check), which would record it again after the delete.
+		await until(() => store.checks.get(`${workflow.id}/n:${filterNode.id}`) === 2);
 
 		// Forgetting it (as a new database would) lets the same delivery through again.
 		store.rows.delete(`${workflow.id}/n:${filterNode.id}`);

@@ -14,33 +14,47 @@ const pauseAfter = (longestCheckMs: number): number =>
 	Math.min(MAX_PAUSE_MS, Math.max(MIN_PAUSE_MS, Math.ceil(longestCheckMs * PAUSE_PER_CHECK)));
 
 /**
- * Makes sure n8n still has the keys this run let through. n8n's check reads the whole list and
- * writes it back without a lock, so a check in another n8n process (a worker) that read the list
- * before this run's write and writes after it drops this run's keys. That write comes within about
- * one check's time, or longer in a busy process, so after a pause of three checks (at least
- * 100 ms) the keys are asked for again: those n8n calls new were lost, and that very check has
- * recorded them again. Asking again also rewrites the list, which can drop another run's keys in
- * turn; that run finds them in its own next check. Stops once no key was missing, after
- * MAX_CONFIRMATIONS checks, when the run is stopped, or when a check fails (the keys were recorded
- * once; the run's items stay let through).
+ * Per list, the keys of each confirmation under way. A key removed from the list on purpose
+ * (forgetLetThrough) leaves them, so that no confirmation records it again: Drop Redelivered does
+ * not wait for its confirmation, and a later node may forget the key meanwhile.
+ */
+const confirming = new Map<string, Set<Set<string>>>();
+
+/**
+ * Makes sure n8n still has the keys this run let through on `list`. n8n's check reads the whole
+ * list and writes it back without a lock, so a check in another n8n process (a worker) that read
+ * the list before this run's write and writes after it drops this run's keys. That write comes
+ * within about one check's time, or longer in a busy process, so after a pause of three checks (at
+ * least 100 ms) the keys are asked for again: those n8n calls new were lost, and that very check
+ * has recorded them again. Asking again also rewrites the list, which can drop another run's keys
+ * in turn; that run finds them in its own next check. Stops once no key was missing, after
+ * MAX_CONFIRMATIONS checks, when the run is stopped, when every key was removed on purpose, or when
+ * a check or a pause fails (the keys were recorded once; the run's items stay let through). Never
+ * rejects, so that a caller may leave it running.
  */
 export async function confirmKeysKept(
 	check: TimedCheck,
+	list: string,
 	keys: string[],
 	firstCheckMs: number,
 	timing: { clock: Clock; stop: RunStop },
 ): Promise<void> {
+	const pending = new Set(keys);
+	const underWay = confirming.get(list) ?? new Set();
+	confirming.set(list, underWay.add(pending));
 	let longest = firstCheckMs;
-	for (let confirmation = 1; confirmation <= MAX_CONFIRMATIONS; confirmation++) {
-		if (!(await timing.stop.pause(timing.clock, pauseAfter(longest)))) break;
-		let result: Awaited<ReturnType<TimedCheck>>;
-		try {
-			result = await check(keys);
-		} catch {
-			break;
+	try {
+		for (let confirmation = 1; confirmation <= MAX_CONFIRMATIONS; confirmation++) {
+			if (!(await timing.stop.pause(timing.clock, pauseAfter(longest))) || pending.size === 0) break;
+			const result = await check([...pending]);
+			longest = Math.max(longest, result.ms);
+			if (result.missing.length === 0) break;
 		}
-		longest = Math.max(longest, result.ms);
-		if (result.missing.length === 0) break;
+	} catch {
+		// The keys were recorded once; nothing more to do.
+	} finally {
+		underWay.delete(pending);
+		if (underWay.size === 0) confirming.delete(list);
 	}
 }
 
@@ -81,8 +95,12 @@ export function noteLetThrough(list: string, keys: readonly string[], now: numbe
 	letThrough.set(list, [...earlier, ...[...added].map((key) => ({ key, at: now }))].slice(-ASK_AGAIN_AT_MOST));
 }
 
-/** Keys removed from n8n's list on purpose (all of them without `keys`) are not asked for again. */
+/** Keys removed from n8n's list on purpose (all of them without `keys`) are not asked for again, nor confirmed. */
 export function forgetLetThrough(list: string, keys?: readonly string[]): void {
+	for (const pending of confirming.get(list) ?? []) {
+		if (keys === undefined) pending.clear();
+		else for (const key of keys) pending.delete(key);
+	}
 	const removed = new Set(keys);
 	const kept = keys === undefined ? [] : (letThrough.get(list) ?? []).filter((entry) => !removed.has(entry.key));
 	if (kept.length > 0) letThrough.set(list, kept);

@@ -96,8 +96,9 @@ function readKey(this: IExecuteFunctions, itemIndex: number, fromItem: string | 
  * list was being created at the same moment (by another n8n process: in this one, checks of a list
  * wait for each other). Then starts making sure that a check in another process did not write the
  * new keys over (confirmKeysKept), without waiting for it: the items are let through either way, so
- * the run ends at once and the confirmation goes on in this n8n process after it (a process that
- * stops first cuts it short). The check also asks again for the keys this process let through
+ * the node hands them on after its check, and the confirmation goes on in this n8n process beside
+ * the nodes after it and after the execution (a process that stops first cuts it short; a key that
+ * a later node forgets meanwhile is not recorded again). The check also asks again for the keys this process let through
  * lately (keysToAskAgain), so n8n records again those such a write dropped after their
  * confirmation. A failure is returned, not thrown, so that Continue On Fail can turn it into error
  * items.
@@ -118,8 +119,8 @@ async function newKeys(
 		const fresh = missing.filter((key) => own.has(key));
 		if (fresh.length > 0) {
 			noteLetThrough(list, fresh, systemClock.now());
-			// Never rejects (a failed check ends it), and no Stop of this run ends it: the keys are let through.
-			void confirmKeysKept(check, fresh, ms, { clock: systemClock, stop: new RunStop() });
+			// Left running: it never rejects, and no Stop of this execution ends it (its RunStop has no signal), since the keys are let through.
+			void confirmKeysKept(check, list, fresh, ms, { clock: systemClock, stop: new RunStop() });
 		}
 		return new Set(fresh);
 	} catch (caught) {

@@ -7,7 +7,7 @@ import { RunStop } from '../../../../nodes/VideoPlatform/transport/stop';
 import { mostHeapGrowth } from '../../../helpers/heap';
 import { anyText } from '../../../helpers/unicode';
 
-// As docs/trigger.md (Drop Redelivered in queue mode) says: the node waits three times as long as its check took,
+// As docs/trigger.md (Drop Redelivered in queue mode) says: the node asks again after three times as long as its check took,
 // at least 100 ms, at most 2 s, and asks again at most 3 times.
 const PAUSE_PER_CHECK = 3;
 const MIN_PAUSE_MS = 100;
@@ -39,11 +39,13 @@ function scriptedCheck(answers: Array<{ missing: string[]; ms: number } | Error>
 	return { check, asked };
 }
 
+const LIST = 'workflow\u0000n:node';
+
 describe('confirm keys kept', () => {
 	it('pauses, asks again for the same keys, and stops once none is missing', async () => {
 		const { clock, pauses } = fakeClock();
 		const { check, asked } = scriptedCheck([{ missing: [], ms: 3 }]);
-		await confirmKeysKept(check, ['k1', 'k2'], 50, { clock, stop: new RunStop() });
+		await confirmKeysKept(check, LIST, ['k1', 'k2'], 50, { clock, stop: new RunStop() });
 		expect(asked).toEqual([['k1', 'k2']]);
 		expect(pauses).toEqual([50 * PAUSE_PER_CHECK]);
 	});
@@ -52,12 +54,12 @@ describe('confirm keys kept', () => {
 		const { clock, pauses } = fakeClock();
 		const lost = { missing: ['k1'], ms: 100 };
 		const { check, asked } = scriptedCheck([lost, { missing: ['k1'], ms: 5 }, { missing: [], ms: 1 }]);
-		await confirmKeysKept(check, ['k1'], 40, { clock, stop: new RunStop() });
+		await confirmKeysKept(check, LIST, ['k1'], 40, { clock, stop: new RunStop() });
 		expect(asked).toHaveLength(3);
 		expect(pauses).toEqual([40, 100, 100].map((ms) => ms * PAUSE_PER_CHECK));
 
 		const always = scriptedCheck(Array.from({ length: 10 }, () => lost));
-		await confirmKeysKept(always.check, ['k1'], 10, { clock, stop: new RunStop() });
+		await confirmKeysKept(always.check, LIST, ['k1'], 10, { clock, stop: new RunStop() });
 		expect(always.asked).toHaveLength(MAX_CONFIRMATIONS);
 	});
 
@@ -69,7 +71,7 @@ describe('confirm keys kept', () => {
 		[60_000, MAX_PAUSE_MS],
 	])('after a check of %p ms pauses %p ms', async (checkMs, pause) => {
 		const { clock, pauses } = fakeClock();
-		await confirmKeysKept(scriptedCheck([{ missing: [], ms: 0 }]).check, ['k1'], checkMs, { clock, stop: new RunStop() });
+		await confirmKeysKept(scriptedCheck([{ missing: [], ms: 0 }]).check, LIST, ['k1'], checkMs, { clock, stop: new RunStop() });
 		expect(pauses).toEqual([pause]);
 	});
 
@@ -77,14 +79,46 @@ describe('confirm keys kept', () => {
 		const cancel = new AbortController();
 		const { clock } = fakeClock(() => cancel.abort());
 		const { check, asked } = scriptedCheck([{ missing: ['k1'], ms: 1 }]);
-		await confirmKeysKept(check, ['k1'], 1, { clock, stop: new RunStop(cancel.signal) });
+		await confirmKeysKept(check, LIST, ['k1'], 1, { clock, stop: new RunStop(cancel.signal) });
 		expect(asked).toEqual([]);
+	});
+
+	it('never rejects, even when a pause fails before it begins, so that Drop Redelivered can leave it running', async () => {
+		const clock: Clock = {
+			now: () => 0,
+			sleep: () => {
+				throw new Error('no timers');
+			},
+		};
+		const { check, asked } = scriptedCheck([{ missing: [], ms: 1 }]);
+		await expect(confirmKeysKept(check, LIST, ['k1'], 1, { clock, stop: new RunStop() })).resolves.toBeUndefined();
+		expect(asked).toEqual([]);
+	});
+
+	it('does not record again a key removed from its list on purpose meanwhile, and asks nothing once all were', async () => {
+		const some = scriptedCheck([{ missing: [], ms: 1 }]);
+		let pauses = 0;
+		const forgetting = fakeClock(() => ++pauses === 2 && forgetLetThrough(LIST, ['k2']));
+		await confirmKeysKept(some.check, LIST, ['k1', 'k2', 'k3'], 1, { clock: fakeClock(() => forgetLetThrough(LIST, ['k1'])).clock, stop: new RunStop() });
+		expect(some.asked).toEqual([['k2', 'k3']]);
+
+		const later = scriptedCheck([{ missing: ['k2'], ms: 1 }, { missing: [], ms: 1 }]);
+		await confirmKeysKept(later.check, LIST, ['k1', 'k2'], 1, { clock: forgetting.clock, stop: new RunStop() });
+		expect(later.asked).toEqual([['k1', 'k2'], ['k1']]);
+
+		const cleared = scriptedCheck([{ missing: [], ms: 1 }]);
+		await confirmKeysKept(cleared.check, LIST, ['k1', 'k2'], 1, { clock: fakeClock(() => forgetLetThrough(LIST)).clock, stop: new RunStop() });
+		expect(cleared.asked).toEqual([]);
+
+		const otherList = scriptedCheck([{ missing: [], ms: 1 }]);
+		await confirmKeysKept(otherList.check, LIST, ['k1'], 1, { clock: fakeClock(() => forgetLetThrough(`${LIST}-other`)).clock, stop: new RunStop() });
+		expect(otherList.asked).toEqual([['k1']]);
 	});
 
 	it('ends without failing the run when a check fails (the keys were recorded once)', async () => {
 		const { clock } = fakeClock();
 		const { check, asked } = scriptedCheck([new Error('Connection terminated'), { missing: [], ms: 1 }]);
-		await expect(confirmKeysKept(check, ['k1'], 1, { clock, stop: new RunStop() })).resolves.toBeUndefined();
+		await expect(confirmKeysKept(check, LIST, ['k1'], 1, { clock, stop: new RunStop() })).resolves.toBeUndefined();
 		expect(asked).toHaveLength(1);
 	});
 });

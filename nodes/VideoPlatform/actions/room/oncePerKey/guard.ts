@@ -7,6 +7,7 @@ import { RunStop, systemClock } from '../../../transport/stop';
 import { checkTwiceIfListNew, keyRemoval, timedCheck } from '../../rememberedKeys';
 import type { GuardedRun } from '../../guardedRun';
 import { confirmKeysKept } from '../../keysKept';
+import { listOf } from '../../oneCheckAtATime';
 import type { StoredKeys } from './itemKeys';
 import { platformBaseUrl, readItemKey, storedKeys } from './itemKeys';
 import type { OncePerKeySettings } from './option';
@@ -109,7 +110,7 @@ async function createOnce(this: IExecuteFunctions, { scope, maxEntries }: OncePe
 		}
 		// Another n8n process may have written over this run's entries since the check: see keysKept.ts.
 		const createdKeys = created.map((itemIndex) => storedFor(itemIndex).created);
-		if (createdKeys.length > 0) await confirmKeysKept(check, createdKeys, checked.ms, { clock: systemClock, stop });
+		if (createdKeys.length > 0) await confirmKeysKept(check, listOf(this, scope), createdKeys, checked.ms, { clock: systemClock, stop });
 	};
 	return { kind: 'send', answered, advice: ADVICE, finish };
 }

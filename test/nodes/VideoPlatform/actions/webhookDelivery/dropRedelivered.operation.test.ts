@@ -7,6 +7,7 @@ import { bodySha256Of, deliveryKeyOf } from '../../../../../nodes/VideoPlatform/
 import type { DeduplicationStore, FilterContextOptions } from '../../../../helpers/deduplicationContext';
 import { createDeduplicationStore, createFilterContext } from '../../../../helpers/deduplicationContext';
 import { ANGLE_BRACKETS, outsideTextWithMarkup } from '../../../../helpers/outsideText';
+import { until } from '../../../../helpers/waits';
 
 /** An item as the Video Platform Trigger puts it out, keyed by its id field. */
 const delivery = (payload: IDataObject): INodeExecutionData => {
@@ -33,15 +34,6 @@ async function runCountingEngine(store: DeduplicationStore, items: INodeExecutio
 	return { output: await execute.call(context), engineAsked };
 }
 const passedIds = (output: INodeExecutionData[]) => output.map((item) => item.json.id);
-/**
- * Waits until `done` holds: the confirmation that the keys were kept goes on after a run returns,
- * after a real pause of at least 100 ms (keysKept.ts).
- */
-async function eventually(done: () => boolean, what: string) {
-	for (const started = Date.now(); !done(); await new Promise((resolve) => setTimeout(resolve, 5))) {
-		if (Date.now() - started > 4_000) throw new Error(`not within 4 s: ${what}`);
-	}
-}
 
 describe('Webhook Delivery → Drop Redelivered', () => {
 	let store: DeduplicationStore;
@@ -70,7 +62,7 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			options: { mode: 'entries', maxEntries: 500 },
 		};
 		expect(store.calls).toEqual([call]);
-		await eventually(() => store.calls.length === 2, 'the second check');
+		await until(() => store.calls.length === 2);
 		expect(store.calls).toEqual([call, call]);
 	});
 
@@ -85,7 +77,7 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			},
 		});
 		expect(passedIds(output)).toEqual(['a']);
-		await eventually(() => confirming !== undefined, 'the confirming check');
+		await until(() => confirming !== undefined);
 		confirming?.();
 	});
 
@@ -353,7 +345,7 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			expect(await Promise.all([runIn(0, raced, [delivery({ id: 'a' })]), runIn(1, raced, [delivery({ id: 'b' })])])).toEqual([['a'], ['b']]);
 			expect(holdA).toBe(false);
 			// A's write dropped b; B's confirmation, after its runs ended, records it again.
-			await eventually(() => raced.kept('node', node).length === 3, "b kept again by B's confirmation");
+			await until(() => raced.kept('node', node).length === 3);
 
 			expect(await runIn(0, raced, [delivery({ id: 'b' })])).toEqual([]);
 			expect(await runIn(1, raced, [delivery({ id: 'a' })])).toEqual([]);
@@ -367,7 +359,7 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 
 			const confirmed = async () => {
 				const calls = store.calls.length;
-				await eventually(() => store.calls.length === calls + 1, 'the confirming check');
+				await until(() => store.calls.length === calls + 1);
 			};
 			expect(await runIn(0, store, [delivery({ id: 'a' })])).toEqual(['a']);
 			await confirmed();
@@ -402,7 +394,7 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 					const first = await Promise.all(sent.map(async (d) => await runIn(d.process, shared, [delivery({ id: d.id })])));
 					expect(first.flat()).toEqual(sent.map((d) => d.id));
 					// The confirmations go on after the runs: the copies come once they have repaired the list.
-					await eventually(() => shared.kept('node', node).length === sent.length + 1, 'every key kept');
+					await until(() => shared.kept('node', node).length === sent.length + 1);
 					const copies = await Promise.all(sent.map(async (d) => await runIn(1 - d.process, shared, [delivery({ id: d.id, copy: true })])));
 					expect(copies.flat()).toEqual([]);
 				}),
@@ -443,7 +435,7 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 			const { output } = await run(store, items, { checkProcessedAndRecord: raceThenStore });
 			// The failed one, the one that compared, and (after the run) the one that confirmed the new key was kept.
 			expect(attempts).toBe(2);
-			await eventually(() => attempts === 3, 'the confirming check');
+			await until(() => attempts === 3);
 			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
 		});
 
