@@ -98,10 +98,10 @@ function readKey(this: IExecuteFunctions, itemIndex: number, fromItem: string | 
  * new keys over (confirmKeysKept), without waiting for it: the items are let through either way, so
  * the node hands them on after its check, and the confirmation goes on in this n8n process beside
  * the nodes after it and after the execution (a process that stops first cuts it short; a key that
- * a later node forgets meanwhile is not recorded again). The check also asks again for the keys this process let through
- * lately (keysToAskAgain), so n8n records again those such a write dropped after their
- * confirmation. A failure is returned, not thrown, so that Continue On Fail can turn it into error
- * items.
+ * a later node forgets meanwhile is not recorded again). The check also asks again for the keys
+ * this process let through lately (keysToAskAgain), so n8n records again those such a write
+ * dropped after their confirmation. A failure is returned, not thrown, so that Continue On Fail
+ * can turn it into error items.
  */
 async function newKeys(
 	this: IExecuteFunctions,
@@ -119,7 +119,7 @@ async function newKeys(
 		const fresh = missing.filter((key) => own.has(key));
 		if (fresh.length > 0) {
 			noteLetThrough(list, fresh, systemClock.now());
-			// Left running: it never rejects, and no Stop of this execution ends it (its RunStop has no signal), since the keys are let through.
+			// Left running: it never rejects, and no Stop ends it (its RunStop has no signal): the keys are let through.
 			void confirmKeysKept(check, list, fresh, ms, { clock: systemClock, stop: new RunStop() });
 		}
 		return new Set(fresh);
