@@ -88,6 +88,20 @@ describe('Webhook Delivery → Drop Redelivered', () => {
 		expect(store.calls).toHaveLength(1);
 	});
 
+	it('leaves no confirmation waiting when it lets nothing through', async () => {
+		await run(store, [delivery({ id: 'a' })]);
+		await until(() => store.calls.length === 2);
+		const timers = jest.spyOn(globalThis, 'setTimeout');
+		try {
+			await run(store, [delivery({ id: 'a' })]);
+			await new Promise((resolve) => setImmediate(resolve));
+			// A confirmation's first step is its pause: a timer, even with no key to confirm.
+			expect(timers).not.toHaveBeenCalled();
+		} finally {
+			timers.mockRestore();
+		}
+	});
+
 	it('lets a key repeated within one run through once, the first time, in input order', async () => {
 		const items = [delivery({ id: 'a', n: 1 }), delivery({ id: 'b' }), delivery({ id: 'a', n: 2 }), delivery({ id: 'c' })];
 		const { output } = await run(store, items);
