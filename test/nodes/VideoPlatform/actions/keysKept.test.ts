@@ -115,6 +115,36 @@ describe('confirm keys kept', () => {
 		expect(otherList.asked).toEqual([['k1']]);
 	});
 
+	it('does not record again a key removed on purpose after another confirmation of its list ended', async () => {
+		const first = scriptedCheck([{ missing: [], ms: 1 }]);
+		const second = scriptedCheck([{ missing: [], ms: 1 }]);
+		let endSecondPause = () => {};
+		const held: Clock = { now: () => 0, sleep: async () => await new Promise<void>((resolve) => (endSecondPause = resolve)) };
+		const secondDone = confirmKeysKept(second.check, LIST, ['k2'], 1, { clock: held, stop: new RunStop() });
+		// The first ends during the second's pause; then k2 is removed.
+		await confirmKeysKept(first.check, LIST, ['k1'], 1, { clock: fakeClock().clock, stop: new RunStop() });
+		forgetLetThrough(LIST, ['k2']);
+		endSecondPause();
+		await secondDone;
+		expect(first.asked).toEqual([['k1']]);
+		expect(second.asked).toEqual([]);
+	});
+
+	it('holds nothing in memory once it has ended', async () => {
+		const { clock } = fakeClock();
+		// Flat texts of their own: a text joined from a shared part would hold only a few bytes of its own.
+		const flat = (text: string, length: number) => Buffer.from(text.padEnd(length, '.')).toString('latin1');
+		/** 4,000 confirmations of five keys of 1,000 characters, each on a list of its own named in 2,000, run to their end. */
+		const confirmations = async (round: number) => {
+			for (let i = 0; i < 4_000; i++) {
+				const keys = [0, 1, 2, 3, 4].map((j) => flat(`${round}:${i}:${j}`, 1_000));
+				await confirmKeysKept(scriptedCheck([{ missing: [], ms: 1 }]).check, flat(`${round}:${i}`, 2_000), keys, 1, { clock, stop: new RunStop() });
+			}
+		};
+		// Kept, a round's keys would hold over 20 MB, and its lists' names alone 8 MB.
+		expect(await mostHeapGrowth(confirmations)).toBeLessThan(5 * 1024 * 1024);
+	});
+
 	it('ends without failing the run when a check fails (the keys were recorded once)', async () => {
 		const { clock } = fakeClock();
 		const { check, asked } = scriptedCheck([new Error('Connection terminated'), { missing: [], ms: 1 }]);
