@@ -56,15 +56,49 @@ export function readScope(this: IExecuteFunctions, parameter: string): KeyScope 
  */
 const LIST_CREATED_CONCURRENTLY = /SQLITE_CONSTRAINT|UNIQUE constraint|duplicate key/i;
 
-/** n8n's check of `keys` on this node's list, one at a time within this n8n process, timed. */
+type Asked = { keys: string[]; answer: (result: Awaited<ReturnType<TimedCheck>>) => void; fail: (reason: unknown) => void };
+/** Per list and Keys Remembered, the checks asked for that wait for their turn, to be made as one. */
+const waitingTogether = new Map<string, Asked[]>();
+
+/**
+ * n8n's check of `keys` on this node's list, one at a time within this n8n process, timed. Checks
+ * asked for while the list's turn is taken wait and are then made as one: n8n reads and writes the
+ * whole list per check, so ten runs at once would otherwise wait for ten such writes in turn.
+ */
 export function timedCheck(this: IExecuteFunctions, scope: KeyScope, maxEntries: number): TimedCheck {
 	const list = listOf(this, scope);
+	const together = `${list}\u0000${maxEntries}`;
 	return async (keys) =>
-		await oneCheckAtATime(list, async () => {
-			const started = systemClock.now();
-			const checked = await this.helpers.checkProcessedAndRecord(keys, scope, { mode: 'entries', maxEntries });
-			return { missing: checked.new.map(String), ms: systemClock.now() - started };
+		await new Promise((answer, fail) => {
+			const waiting = waitingTogether.get(together);
+			if (waiting) return void waiting.push({ keys, answer, fail });
+			const checks = [{ keys, answer, fail }];
+			waitingTogether.set(together, checks);
+			void oneCheckAtATime(list, async () => {
+				waitingTogether.delete(together);
+				await checkTogether.call(this, scope, maxEntries, checks);
+			});
 		});
+}
+
+/**
+ * One check of every key of `checks`, each once, in the order asked, with the first asker's n8n
+ * helpers (the list is the same: n8n keeps it per workflow, and per node for scope node). Each
+ * check gets the keys n8n found missing among those it asked for first: a key two of them asked
+ * for is missing for the first only, as if they had been made one after the other.
+ */
+async function checkTogether(this: IExecuteFunctions, scope: KeyScope, maxEntries: number, checks: Asked[]): Promise<void> {
+	const firstAsker = new Map<string, Asked>();
+	for (const check of checks) for (const key of check.keys) if (!firstAsker.has(key)) firstAsker.set(key, check);
+	const started = systemClock.now();
+	try {
+		const checked = await this.helpers.checkProcessedAndRecord([...firstAsker.keys()], scope, { mode: 'entries', maxEntries });
+		const ms = systemClock.now() - started;
+		const missing = checked.new.map(String);
+		for (const check of checks) check.answer({ missing: missing.filter((key) => firstAsker.get(key) === check), ms });
+	} catch (caught) {
+		for (const check of checks) check.fail(caught);
+	}
 }
 
 /**

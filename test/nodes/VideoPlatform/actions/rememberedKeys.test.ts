@@ -16,6 +16,7 @@ import { listOf } from '../../../../nodes/VideoPlatform/actions/oneCheckAtATime'
 import { systemClock } from '../../../../nodes/VideoPlatform/transport/stop';
 import { testNode } from '../../../helpers/executeContext';
 import { anyCodePoint } from '../../../helpers/unicode';
+import { until } from '../../../helpers/waits';
 
 /** A node's context with one parameter, and n8n's deduplication helpers recording their calls. */
 function contextWith(value?: unknown) {
@@ -116,8 +117,9 @@ describe('Remember Keys For', () => {
 describe("n8n's check of the remembered keys", () => {
 	it('asks n8n in entries mode with the bound, and gives the new keys as text with the time it took', async () => {
 		const { context, calls } = contextWith();
-		const result = await timedCheck.call(context, 'workflow', 42)(['a', 'b']);
-		expect(calls).toEqual([['check', ['a', 'b'], 'workflow', { mode: 'entries', maxEntries: 42 }]]);
+		// n8n answers with the keys as it stored them: 1 for the '1' asked.
+		const result = await timedCheck.call(context, 'workflow', 42)(['a', '1', 'b']);
+		expect(calls).toEqual([['check', ['a', '1', 'b'], 'workflow', { mode: 'entries', maxEntries: 42 }]]);
 		expect(result.missing).toEqual(['1', 'b']);
 	});
 
@@ -157,6 +159,64 @@ describe("n8n's check of the remembered keys", () => {
 		expect(keysToAskAgain(list, [], 100, systemClock.now())).toEqual(['a', 'c']);
 		await removal.clearAll();
 		expect(keysToAskAgain(list, [], 100, systemClock.now())).toEqual([]);
+	});
+});
+
+describe("n8n's checks asked for while the list's turn is taken", () => {
+	/**
+	 * A node's checks, whose first check of n8n (another run's) holds the list's turn until
+	 * released, or fails when `failing` says so. n8n calls a key starting with "old" known, any other new.
+	 */
+	async function turnHeldFirst(failing: (keys: string[]) => boolean = () => false) {
+		const { context } = contextWith();
+		const asked: Array<{ keys: string[]; maxEntries: number }> = [];
+		let release = () => {};
+		const answer = (keys: string[]) => {
+			if (failing(keys)) throw new Error('Connection terminated');
+			return { new: keys.filter((key) => !key.startsWith('old')), processed: keys.filter((key) => key.startsWith('old')) };
+		};
+		Object.assign(context.helpers, {
+			checkProcessedAndRecord: async (keys: string[], _scope: string, options: { maxEntries: number }) =>
+				asked.push({ keys, maxEntries: options.maxEntries }) === 1 ? await new Promise((resolve) => (release = () => resolve(answer(keys)))) : answer(keys),
+		});
+		const checkOf = (maxEntries: number) => timedCheck.call(context, 'node', maxEntries);
+		const first = checkOf(42)(['x']);
+		await until(() => asked.length === 1);
+		return { checkOf, asked, release: async () => (release(), await first) };
+	}
+
+	it('are made as one check once the turn is free: each key once, in the order asked; each gets the missing keys it asked for first', async () => {
+		const { checkOf, asked, release } = await turnHeldFirst();
+		const check = checkOf(42);
+		const results = Promise.all([check(['a', 'b']), check(['b', 'c', 'old1']), check(['old1', 'd', 'a'])]);
+		await release();
+		const [first, second, third] = await results;
+		expect(asked.map(({ keys }) => keys)).toEqual([['x'], ['a', 'b', 'c', 'old1', 'd']]);
+		// b and a were new when the first asked for them: for the others, as after the first's check, n8n had them.
+		expect([first.missing, second.missing, third.missing]).toEqual([['a', 'b'], ['c'], ['d']]);
+		expect(new Set([first.ms, second.ms, third.ms]).size).toBe(1);
+	});
+
+	it('with another Keys Remembered, are made apart, each with its own bound, one after the other', async () => {
+		const { checkOf, asked, release } = await turnHeldFirst();
+		const results = Promise.all([checkOf(42)(['a']), checkOf(7)(['b']), checkOf(42)(['c'])]);
+		await release();
+		await results;
+		expect(asked).toEqual([
+			{ keys: ['x'], maxEntries: 42 },
+			{ keys: ['a', 'c'], maxEntries: 42 },
+			{ keys: ['b'], maxEntries: 7 },
+		]);
+	});
+
+	it("all fail with n8n's failure when their check fails, and the next check is made", async () => {
+		const { checkOf, asked, release } = await turnHeldFirst((keys) => keys.includes('a'));
+		const check = checkOf(42);
+		const failed = [check(['a']), check(['b'])].map(async (result) => await result.catch((caught: Error) => caught.message));
+		await release();
+		expect(await Promise.all(failed)).toEqual(['Connection terminated', 'Connection terminated']);
+		expect((await check(['e'])).missing).toEqual(['e']);
+		expect(asked.map(({ keys }) => keys)).toEqual([['x'], ['a', 'b'], ['e']]);
 	});
 });
 
