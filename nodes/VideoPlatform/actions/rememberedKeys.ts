@@ -57,8 +57,13 @@ export function readScope(this: IExecuteFunctions, parameter: string): KeyScope 
 const LIST_CREATED_CONCURRENTLY = /SQLITE_CONSTRAINT|UNIQUE constraint|duplicate key/i;
 
 type Asked = { keys: string[]; answer: (result: Awaited<ReturnType<TimedCheck>>) => void; fail: (reason: unknown) => void };
-/** Per list and Keys Remembered, the checks asked for that wait for their turn, to be made as one. */
-const waitingTogether = new Map<string, Asked[]>();
+type Batch = { maxEntries: number; checks: Asked[] };
+/**
+ * Per list, the checks asked for that wait for their turn, to be made as one, while nothing else
+ * is queued on the list after them: a later check joins them only then, and with the same bound,
+ * so that no check runs before one asked for earlier (a removal, a check with another bound).
+ */
+const openBatches = new Map<string, Batch>();
 
 /**
  * n8n's check of `keys` on this node's list, one at a time within this n8n process, timed. Checks
@@ -67,16 +72,15 @@ const waitingTogether = new Map<string, Asked[]>();
  */
 export function timedCheck(this: IExecuteFunctions, scope: KeyScope, maxEntries: number): TimedCheck {
 	const list = listOf(this, scope);
-	const together = `${list}\u0000${maxEntries}`;
 	return async (keys) =>
 		await new Promise((answer, fail) => {
-			const waiting = waitingTogether.get(together);
-			if (waiting) return void waiting.push({ keys, answer, fail });
-			const checks = [{ keys, answer, fail }];
-			waitingTogether.set(together, checks);
+			const open = openBatches.get(list);
+			if (open?.maxEntries === maxEntries) return void open.checks.push({ keys, answer, fail });
+			const batch = { maxEntries, checks: [{ keys, answer, fail }] };
+			openBatches.set(list, batch);
 			void oneCheckAtATime(list, async () => {
-				waitingTogether.delete(together);
-				await checkTogether.call(this, scope, maxEntries, checks);
+				if (openBatches.get(list) === batch) openBatches.delete(list);
+				await checkTogether.call(this, scope, maxEntries, batch.checks);
 			});
 		});
 }
@@ -85,13 +89,13 @@ export function timedCheck(this: IExecuteFunctions, scope: KeyScope, maxEntries:
  * One check of every key of `checks`, each once, in the order asked, with the first asker's n8n
  * helpers (the list is the same: n8n keeps it per workflow, and per node for scope node). Each
  * check gets the keys n8n found missing among those it asked for first: a key two of them asked
- * for is missing for the first only, as if they had been made one after the other.
+ * for is missing for the first only (once the first's keys are recorded, n8n has it).
  */
 async function checkTogether(this: IExecuteFunctions, scope: KeyScope, maxEntries: number, checks: Asked[]): Promise<void> {
-	const firstAsker = new Map<string, Asked>();
-	for (const check of checks) for (const key of check.keys) if (!firstAsker.has(key)) firstAsker.set(key, check);
-	const started = systemClock.now();
 	try {
+		const firstAsker = new Map<string, Asked>();
+		for (const check of checks) for (const key of check.keys) if (!firstAsker.has(key)) firstAsker.set(key, check);
+		const started = systemClock.now();
 		const checked = await this.helpers.checkProcessedAndRecord([...firstAsker.keys()], scope, { mode: 'entries', maxEntries });
 		const ms = systemClock.now() - started;
 		const missing = checked.new.map(String);
@@ -129,10 +133,12 @@ export function keyRemoval(this: IExecuteFunctions, scope: KeyScope, maxEntries:
 		remove: async (keys: string[]) => {
 			if (keys.length === 0) return;
 			forgetLetThrough(list, keys);
+			openBatches.delete(list);
 			await oneCheckAtATime(list, async () => await this.helpers.removeProcessed(keys, scope, options));
 		},
 		clearAll: async () => {
 			forgetLetThrough(list);
+			openBatches.delete(list);
 			await oneCheckAtATime(list, async () => await this.helpers.clearAllProcessedItems(scope, options));
 		},
 	};

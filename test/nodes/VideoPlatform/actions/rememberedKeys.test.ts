@@ -117,7 +117,7 @@ describe('Remember Keys For', () => {
 describe("n8n's check of the remembered keys", () => {
 	it('asks n8n in entries mode with the bound, and gives the new keys as text with the time it took', async () => {
 		const { context, calls } = contextWith();
-		// n8n answers with the keys as it stored them: 1 for the '1' asked.
+		// n8n gives back the keys it was given; a number is read as text.
 		const result = await timedCheck.call(context, 'workflow', 42)(['a', '1', 'b']);
 		expect(calls).toEqual([['check', ['a', '1', 'b'], 'workflow', { mode: 'entries', maxEntries: 42 }]]);
 		expect(result.missing).toEqual(['1', 'b']);
@@ -168,7 +168,7 @@ describe("n8n's checks asked for while the list's turn is taken", () => {
 	 * released, or fails when `failing` says so. n8n calls a key starting with "old" known, any other new.
 	 */
 	async function turnHeldFirst(failing: (keys: string[]) => boolean = () => false) {
-		const { context } = contextWith();
+		const { context, calls } = contextWith();
 		const asked: Array<{ keys: string[]; maxEntries: number }> = [];
 		let release = () => {};
 		const answer = (keys: string[]) => {
@@ -176,13 +176,17 @@ describe("n8n's checks asked for while the list's turn is taken", () => {
 			return { new: keys.filter((key) => !key.startsWith('old')), processed: keys.filter((key) => key.startsWith('old')) };
 		};
 		Object.assign(context.helpers, {
-			checkProcessedAndRecord: async (keys: string[], _scope: string, options: { maxEntries: number }) =>
-				asked.push({ keys, maxEntries: options.maxEntries }) === 1 ? await new Promise((resolve) => (release = () => resolve(answer(keys)))) : answer(keys),
+			checkProcessedAndRecord: async (keys: string[], _scope: string, options: { maxEntries: number }) => {
+				calls.push(['check', keys]);
+				return asked.push({ keys, maxEntries: options.maxEntries }) === 1 ? await new Promise((resolve) => (release = () => resolve(answer(keys)))) : answer(keys);
+			},
 		});
 		const checkOf = (maxEntries: number) => timedCheck.call(context, 'node', maxEntries);
 		const first = checkOf(42)(['x']);
 		await until(() => asked.length === 1);
-		return { checkOf, asked, release: async () => (release(), await first) };
+		/** n8n's calls in order: checks, removals and clears, with their keys. */
+		const log = () => calls.map(([name, keys]) => (Array.isArray(keys) ? `${String(name)} ${keys.join(',')}` : String(name)));
+		return { context, checkOf, asked, log, release: async () => (release(), await first) };
 	}
 
 	it('are made as one check once the turn is free: each key once, in the order asked; each gets the missing keys it asked for first', async () => {
@@ -197,16 +201,37 @@ describe("n8n's checks asked for while the list's turn is taken", () => {
 		expect(new Set([first.ms, second.ms, third.ms]).size).toBe(1);
 	});
 
-	it('with another Keys Remembered, are made apart, each with its own bound, one after the other', async () => {
+	it('with another Keys Remembered, are made apart, each with its own bound, in the order asked', async () => {
 		const { checkOf, asked, release } = await turnHeldFirst();
-		const results = Promise.all([checkOf(42)(['a']), checkOf(7)(['b']), checkOf(42)(['c'])]);
+		const results = Promise.all([checkOf(42)(['a']), checkOf(42)(['b']), checkOf(7)(['c']), checkOf(42)(['d'])]);
 		await release();
 		await results;
 		expect(asked).toEqual([
 			{ keys: ['x'], maxEntries: 42 },
-			{ keys: ['a', 'c'], maxEntries: 42 },
-			{ keys: ['b'], maxEntries: 7 },
+			{ keys: ['a', 'b'], maxEntries: 42 },
+			{ keys: ['c'], maxEntries: 7 },
+			{ keys: ['d'], maxEntries: 42 },
 		]);
+	});
+
+	it('asked for after a removal or a clear of the list, wait for it: they join no check asked for before', async () => {
+		const { context, checkOf, log, release } = await turnHeldFirst();
+		const check = checkOf(42);
+		const removal = keyRemoval.call(context, 'node', 42);
+		const done = Promise.all([check(['k']), removal.remove(['k']), check(['k', 'a']), removal.clearAll(), check(['m'])]);
+		await release();
+		await done;
+		expect(log()).toEqual(['check x', 'check k', 'remove k', 'check k,a', 'clearAll', 'check m']);
+	});
+
+	it("are made with the first asker's n8n helpers, another execution's checks of the same list included", async () => {
+		const { checkOf, asked, release } = await turnHeldFirst();
+		const another = contextWith();
+		const results = Promise.all([checkOf(42)(['a']), timedCheck.call(another.context, 'node', 42)(['b'])]);
+		await release();
+		await results;
+		expect(asked.map(({ keys }) => keys)).toEqual([['x'], ['a', 'b']]);
+		expect(another.calls).toEqual([]);
 	});
 
 	it("all fail with n8n's failure when their check fails, and the next check is made", async () => {
