@@ -9,8 +9,9 @@ const KEY = '={{ $json.name }}-{{ $now.toISODate() }}';
 
 /**
  * Room → Create with Options → Create Once Per Key, run again and again as a schedule (or a user
- * after a failure) would, in one real n8n per version: each step is one `n8n execute` of the same
- * workflow and node, whose keys n8n keeps in its database between runs.
+ * after a failure) would, in one started n8n per version: each step saves the same workflow and node
+ * again and runs it as the editor's Execute Workflow does; n8n keeps the node's keys in its database
+ * between runs.
  */
 describe.each(FULL_VERSIONS)('Create Once Per Key in a real n8n %s', (version) => {
 	let n8n: N8n;
@@ -33,6 +34,9 @@ describe.each(FULL_VERSIONS)('Create Once Per Key in a real n8n %s', (version) =
 		});
 		n8n = await n8nWithPackage(version, 'once');
 		await n8n.importCredentials([credential('vpOnce', platform.url, API_KEY)]);
+		// Imported once; each run saves it again (as the editor does) and runs it on the started n8n.
+		await n8n.importWorkflow(onceWorkflow([], 'create'));
+		await n8n.start();
 	}, 15 * 60_000);
 
 	afterAll(async () => {
@@ -40,13 +44,17 @@ describe.each(FULL_VERSIONS)('Create Once Per Key in a real n8n %s', (version) =
 		await platform?.stop();
 	});
 
-	/** Imports (or saves again, as the editor does) the workflow with these items and Mode, and runs it. */
-	async function runOnce(names: string[], mode = 'create', keysToForget?: string, nodeSettings: object = {}) {
+	/** The workflow with these items and Mode: always the same id and node, whose keys n8n keeps. */
+	function onceWorkflow(names: string[], mode: string, keysToForget?: string, nodeSettings: object = {}) {
 		const settings = { key: KEY, mode, scope: 'node', keysRemembered: 1000, ...(keysToForget === undefined ? {} : { keysToForget }) };
 		const node = { ...createRoom('Create rooms', 'vpOnce', {}, { maxConcurrentRequests: 1, createOncePerKey: { settings } }), ...nodeSettings };
-		await n8n.importWorkflow(workflow('wfOnce', [manualTrigger(), ...itemsFrom('Once', names.map((name) => ({ name }))), node]));
+		return workflow('wfOnce', [manualTrigger(), ...itemsFrom('Once', names.map((name) => ({ name }))), node]);
+	}
+
+	/** Saves the workflow again with these items and Mode, as the editor does, and runs it as Execute Workflow does. */
+	async function runOnce(names: string[], mode = 'create', keysToForget?: string, nodeSettings: object = {}) {
 		sent.length = 0;
-		const result = await n8n.execute('wfOnce');
+		const result = await n8n.run(onceWorkflow(names, mode, keysToForget, nodeSettings));
 		return { result, printed: result.stdout + result.stderr, sent: [...sent], output: () => outputOf(result.run, 'Create rooms') };
 	}
 

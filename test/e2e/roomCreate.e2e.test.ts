@@ -76,6 +76,8 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 				}),
 			]),
 		]);
+		// Each test runs its workflow on it, as the editor's Execute Workflow does (no CLI cold start).
+		await n8n.start();
 	}, 15 * 60_000);
 
 	afterAll(async () => {
@@ -211,7 +213,20 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		expect(printed).toContain(`The platform answered HTTP 303 (See Other) to ${seeOther.url}/v1/rooms/r-2, which means it carried out the request`);
 	});
 
+	// With 150 items at a limit of 40 per second it is a load run: test/load/roomCreate.load.test.ts.
+	itCreatesEveryClassUnderARateLimit(() => n8n, { id: 'Bulk', apiKey: API_KEY, count: 24, maxConcurrentRequests: 8, rateLimit: 12 });
+
+	it('the HTTP Request node can use the credential as a predefined credential type', async () => {
+		const result = await n8n.run('wfHttpCred');
+		expect(result).toHaveRunOk();
+		expect(sandbox.state.requests).toEqual([
+			expect.objectContaining({ method: 'GET', path: '/v1/some/other/path', authorization: 'valid Bearer key', authorizationHeaders: 1 }),
+		]);
+	});
+	// Last, since they run n8n with other settings.
 	it("with N8N_SSRF_PROTECTION_ENABLED=true: blocked says so and sends nothing (2.x), allowed goes; 1.x has no such setting", async () => {
+		// Set on the process that runs the workflow: `n8n execute`, with the started n8n stopped.
+		await n8n.stop();
 		const protect = { N8N_SSRF_PROTECTION_ENABLED: 'true' };
 		const create = async (id: string, env: Record<string, string>) => await executeCreate(n8n, id, env);
 		const created = (run: Awaited<ReturnType<typeof create>>) => run.output().map((item: { json: { name?: string } }) => item.json.name);
@@ -258,16 +273,5 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		} finally {
 			await n8n.stop();
 		}
-	});
-
-	// With 150 items at a limit of 40 per second it is a load run: test/load/roomCreate.load.test.ts.
-	itCreatesEveryClassUnderARateLimit(() => n8n, { id: 'Bulk', apiKey: API_KEY, count: 24, maxConcurrentRequests: 8, rateLimit: 12 });
-
-	it('the HTTP Request node can use the credential as a predefined credential type', async () => {
-		const result = await n8n.execute('wfHttpCred');
-		expect(result).toHaveRunOk();
-		expect(sandbox.state.requests).toEqual([
-			expect.objectContaining({ method: 'GET', path: '/v1/some/other/path', authorization: 'valid Bearer key', authorizationHeaders: 1 }),
-		]);
 	});
 });

@@ -10,6 +10,7 @@ describe.each(FULL_VERSIONS)('Room → Create under load, in a real n8n %s', (ve
 
 	beforeAll(async () => {
 		n8n = await n8nWithPackage(version, 'room-load');
+		await n8n.start();
 	}, 15 * 60_000);
 
 	afterAll(async () => {

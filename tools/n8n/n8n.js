@@ -17,7 +17,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ensureN8n } = require('../install/n8n');
 const { defaultVersion, versionSpec } = require('../install/versions');
-const { createApiKey, ensureOwner, listExecutions, publicApiCall } = require('./api');
+const { createApiKey, ensureOwner, listExecutions, publicApiCall, rest } = require('./api');
 const { N8nProcess, howCliEnded } = require('./process');
 const { triggerUrls } = require('./workflows');
 
@@ -33,6 +33,7 @@ const API_SCOPES = ['execution:list', 'execution:read', 'workflow:read', 'workfl
  * @typedef {{ id: string }} Workflow  workflow JSON, built by workflows.js or loaded
  * @typedef {import('./workflows').Credential} Credential
  * @typedef {import('./workflows').HasNodes & { id: string }} WorkflowWithNodes
+ * @typedef {Workflow & { name: string, nodes: { name: string }[], connections: object, settings?: object }} RunnableWorkflow
  * @typedef {object} QueueOptions
  * @property {number} [workers]  `n8n worker` processes (2)
  * @property {number} [concurrency]  executions per worker at once (2)
@@ -89,6 +90,8 @@ class N8n {
 		this.services = undefined;
 		/** @type {PublicApi | undefined} */
 		this.apiClient = undefined;
+		/** @type {string | undefined} the owner's session, for the editor's REST calls */
+		this.ownerCookie = undefined;
 		/** @type {string[]} workflows to activate once the main process runs */
 		this.pendingActivations = [];
 
@@ -295,6 +298,44 @@ class N8n {
 		const crashedAfterSuccess = result.signal === 'SIGSEGV' && run?.finished === true && run?.status === 'success';
 		if (crashedAfterSuccess) process.stderr.write(`[n8n ${this.version}] execute --id=${id}: the run succeeded, then n8n's process died of SIGSEGV while exiting\n`);
 		return { ok: result.status === 0 || crashedAfterSuccess, run, ended: howCliEnded(result), stdout: result.stdout, stderr: result.stderr };
+	}
+
+	/**
+	 * Runs a workflow on the running main process as the editor's Execute Workflow button does,
+	 * without a cold start of the CLI: saves it first through the public API when given it (n8n 2.x
+	 * runs the stored workflow, 1.x the one sent), starts it from `trigger`, waits for its execution
+	 * and returns what execute() does. stdout holds the execution as n8n stored it; stderr its error's
+	 * words (what `n8n execute` prints of a failed run), then what n8n logged meanwhile (what the
+	 * CLI would have printed among its log lines), so checks on either read the same.
+	 * @param {string | RunnableWorkflow} workflowOrId  an imported workflow's id, run as stored; or the
+	 *   workflow, saved first (imported once before: its id is kept)
+	 * @param {{ trigger?: string, timeoutMs?: number }} [options]  `trigger`: the first node when left out
+	 */
+	async run(workflowOrId, { trigger, timeoutMs = 120_000 } = {}) {
+		const api = await this.publicApi();
+		const logFile = /** @type {string} */ (this.main.logFile);
+		const logFrom = fs.statSync(logFile).size;
+		/** @type {RunnableWorkflow} */
+		const workflow = typeof workflowOrId === 'string' ? await api.get(`/workflows/${workflowOrId}`) : workflowOrId;
+		const { name, nodes, connections, settings = {} } = workflow;
+		if (typeof workflowOrId !== 'string') await publicApiCall(this.baseUrl, api.key, 'PUT', `/workflows/${workflow.id}`, { name, nodes, connections, settings });
+		this.ownerCookie ??= await ensureOwner(this.baseUrl);
+		const body = { workflowData: { ...workflow, settings }, triggerToStartFrom: { name: trigger ?? nodes[0].name } };
+		const { data } = await rest(this.baseUrl, `/rest/workflows/${workflow.id}/run`, { method: 'POST', body, cookie: this.ownerCookie });
+		const executionId = (data.data ?? data).executionId;
+		if (!executionId) throw new Error(`n8n started no execution of ${workflow.id}: ${JSON.stringify(data).slice(0, 500)}`);
+		const started = Date.now();
+		for (;;) {
+			const execution = await api.get(`/executions/${executionId}?includeData=true`).catch(() => undefined);
+			if (execution?.stoppedAt && execution.data) {
+				const error = execution.data.resultData?.error;
+				const said = error ? [error.message, error.description].filter(Boolean).join('\n') : '';
+				const logged = fs.readFileSync(logFile).subarray(logFrom).toString('utf8');
+				return { ok: execution.status === 'success' || (execution.finished === true && !error), run: execution, ended: undefined, stdout: JSON.stringify(execution, null, 2), stderr: `${said}\n${logged}` };
+			}
+			if (Date.now() - started > timeoutMs) throw new Error(`Execution ${executionId} of ${workflow.id} did not end within ${timeoutMs / 1000} s`);
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
 	}
 
 	/**

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -128,6 +129,65 @@ describe('N8n.execute', () => {
 		expect((await executed({ status: null, signal: 'SIGKILL', stdout: printed('success') })).ok).toBe(false);
 		expect((await executed({ status: null, signal: 'SIGSEGV', stdout: 'Segmentation fault' })).ok).toBe(false);
 		expect((await executed({ status: 1, stdout: printed('success') })).ok).toBe(false);
+	});
+});
+
+describe('N8n.run: a workflow run on the started n8n, as the editor runs it', () => {
+	/** A stand-in for n8n's API: the requests it got, and an execution that ends after two polls. */
+	async function fakeN8n(error?: { message: string; description: string }) {
+		const requests: Array<{ method: string; url: string; body: string }> = [];
+		let polls = 0;
+		const server = http.createServer((req, res) => {
+			let body = '';
+			req.on('data', (chunk) => (body += chunk));
+			req.on('end', () => {
+				requests.push({ method: req.method ?? '', url: req.url ?? '', body });
+				if (req.url === '/rest/workflows/wfRun/run') {
+					fs.appendFileSync(logFile, 'logged during the run\n');
+					return void res.end(JSON.stringify({ data: { executionId: '7' } }));
+				}
+				if (req.url?.startsWith('/api/v1/executions/7')) {
+					polls += 1;
+					const ended = polls > 2;
+					const data = { resultData: { runData: { Start: [{}] }, ...(error ? { error } : {}) } };
+					return void res.end(JSON.stringify({ id: '7', stoppedAt: ended ? '2026-12-01T00:00:00Z' : null, status: ended ? (error ? 'error' : 'success') : 'running', data }));
+				}
+				res.end('{}');
+			});
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const logFile = path.join(userFolder, 'run.log');
+		fs.writeFileSync(logFile, 'logged before the run\n');
+		const n8n = new N8n({ userFolder, port: (server.address() as { port: number }).port });
+		n8n.main.logFile = logFile;
+		return { n8n, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+	}
+	const wf = { id: 'wfRun', name: 'wfRun', active: false, settings: {}, nodes: [{ name: 'Start' }], connections: {} };
+
+	it('saves the workflow, starts it from its first node, waits for its end and gives its run, its words and the log written meanwhile', async () => {
+		const { n8n, requests, close } = await fakeN8n({ message: 'It failed [item 1]', description: 'Fix the item' });
+		try {
+			const result = await n8n.run(wf);
+			expect(requests.slice(0, 2).map(({ method, url }) => `${method} ${url}`)).toEqual(['PUT /api/v1/workflows/wfRun', 'POST /rest/workflows/wfRun/run']);
+			expect(JSON.parse(requests[0].body)).toEqual({ name: 'wfRun', nodes: wf.nodes, connections: {}, settings: {} });
+			expect(JSON.parse(requests[1].body)).toEqual({ workflowData: wf, triggerToStartFrom: { name: 'Start' } });
+			expect(requests.filter(({ url }) => url.startsWith('/api/v1/executions/7'))).toHaveLength(3);
+			expect(result.ok).toBe(false);
+			expect(result.run.data.resultData.runData).toEqual({ Start: [{}] });
+			expect(result.stderr).toBe('It failed [item 1]\nFix the item\nlogged during the run\n');
+			expect(JSON.parse(result.stdout)).toEqual(result.run);
+		} finally {
+			await close();
+		}
+	});
+
+	it('a run that ended without an error is ok', async () => {
+		const { n8n, close } = await fakeN8n();
+		try {
+			expect(await n8n.run(wf)).toMatchObject({ ok: true, stderr: '\nlogged during the run\n' });
+		} finally {
+			await close();
+		}
 	});
 });
 
