@@ -158,10 +158,39 @@ function installEnv(spec, settings) {
 	return node === process.execPath ? env : { ...env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` };
 }
 
+/**
+ * The package.json of a version's install folder: n8n at that version, with the version's overrides.
+ * @param {VersionSpec} spec
+ */
+function packageJsonOf(spec) {
+	return { private: true, dependencies: { n8n: spec.version }, overrides: spec.overrides };
+}
+
+/**
+ * The version's lockfile (tools/install/locks, written by tools/install/lock.js): with it npm skips
+ * resolving some 2,500 packages against the registry, a third of the install's time (260 s against
+ * 92 s for 2.41.1's, 2026-12-01), and installs the same packages every day.
+ * @param {string} version
+ */
+function lockFileOf(version) {
+	return path.join(__dirname, 'locks', `n8n-${version}.json`);
+}
+
+/**
+ * `npm ci` when the version has a lockfile (copied in beside the package.json), else `npm install`.
+ * @param {VersionSpec} spec
+ * @param {string} dir
+ */
+function npmInstallArgs(spec, dir) {
+	if (!fs.existsSync(lockFileOf(spec.version))) return ['install'];
+	fs.copyFileSync(lockFileOf(spec.version), path.join(dir, 'package-lock.json'));
+	return ['ci'];
+}
+
 /** @type {Record<string, (spec: VersionSpec, dir: string) => Promise<void>>} */
 const INSTALLERS = {
 	'npm-install': async (spec, dir) => {
-		await runStep(`n8n ${spec.version}: downloading packages and compiling ${(spec.nativeModules ?? []).join(' and ')}`, 'npm', ['install'], {
+		await runStep(`n8n ${spec.version}: downloading packages and compiling ${(spec.nativeModules ?? []).join(' and ')}`, 'npm', npmInstallArgs(spec, dir), {
 			cwd: dir,
 			env: installEnv(spec, { ignore_scripts: false }),
 		});
@@ -169,7 +198,7 @@ const INSTALLERS = {
 	// Some install scripts download from outside the npm registry, so none run; only the native
 	// modules n8n needs are then built, against the headers of the version's Node.
 	'scripts-off-then-rebuild': async (spec, dir) => {
-		await runStep(`n8n ${spec.version}: downloading its packages (about 3 GB once unpacked)`, 'npm', ['install'], {
+		await runStep(`n8n ${spec.version}: downloading its packages (about 3 GB once unpacked)`, 'npm', npmInstallArgs(spec, dir), {
 			cwd: dir,
 			env: installEnv(spec, { ignore_scripts: true }),
 		});
@@ -195,7 +224,7 @@ async function ensureN8n(version) {
 		recipe: recipeOf(spec),
 		verify: () => checkN8n(spec),
 		install: async () => {
-			freshDir(dir, { private: true, dependencies: { n8n: version }, overrides: spec.overrides });
+			freshDir(dir, packageJsonOf(spec));
 			await install(spec, dir);
 		},
 	});
@@ -210,4 +239,4 @@ async function nodeFor(version) {
 	return versionSpec(version).node === 24 ? await ensureNode24() : process.execPath;
 }
 
-module.exports = { ensureN8n, ensureNode24, ensureVerdaccio, nodeFor, isInstalled, recipeOf, MARKER, INSTALL_METHODS: Object.keys(INSTALLERS) };
+module.exports = { ensureN8n, ensureNode24, ensureVerdaccio, nodeFor, isInstalled, recipeOf, packageJsonOf, lockFileOf, MARKER, INSTALL_METHODS: Object.keys(INSTALLERS) };
