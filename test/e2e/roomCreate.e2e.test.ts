@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
+
 import type { Sandbox } from '../helpers/sandbox';
 import { startSandbox } from '../helpers/sandbox';
 import { serverAnsweringByName } from '../helpers/scriptedServer';
 import type { N8n } from './n8nWithPackage';
 import { FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
-import { createClasses, roomCreateWorkflow, executeCreate, itCreatesEveryClassUnderARateLimit } from './scenarios/roomCreate';
+import { createClasses, roomCreateWorkflow, executeCreate, executeCreateWithCli, itCreatesEveryClassUnderARateLimit } from './scenarios/roomCreate';
 import { ensureOwner } from '../../tools/n8n/api';
 import { credential, httpRequestWithCredential, manualTrigger, workflow } from '../../tools/n8n/workflows';
 
@@ -228,7 +230,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		// Set on the process that runs the workflow: `n8n execute`, with the started n8n stopped.
 		await n8n.stop();
 		const protect = { N8N_SSRF_PROTECTION_ENABLED: 'true' };
-		const create = async (id: string, env: Record<string, string>) => await executeCreate(n8n, id, env);
+		const create = async (id: string, env: Record<string, string>) => await executeCreateWithCli(n8n, id, env);
 		const created = (run: Awaited<ReturnType<typeof create>>) => run.output().map((item: { json: { name?: string } }) => item.json.name);
 
 		const blocked = await create('SsrfOn', protect);
@@ -251,6 +253,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 	});
 
 	it("with N8N_SSRF_PROTECTION_ENABLED=true, the credential's Test button shows n8n's block and sends nothing (2.x); 1.x tests as usual", async () => {
+		await n8n.stop();
 		await n8n.start({ env: { N8N_SSRF_PROTECTION_ENABLED: 'true' } });
 		try {
 			const cookie = await ensureOwner(n8n.baseUrl);
@@ -273,5 +276,15 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 		} finally {
 			await n8n.stop();
 		}
+	});
+
+	// The runs' own checks read what n8n logged while each ran; this reads every line it logged.
+	it("n8n's logs of every run above hold no API key, no 8 characters of the long key, and no password", () => {
+		const logged = Object.values(n8n.logFiles()).map((file) => readFileSync(file, 'utf8')).join('\n');
+		expect(logged.length).toBeGreaterThan(0);
+		for (const secret of [API_KEY, WRONG_KEY, PASSWORD_IN_URL]) expect(logged).not.toContain(secret);
+		const runs = Array.from({ length: LONG_KEY.length - 7 }, (_, i) => LONG_KEY.slice(i, i + 8).toLowerCase());
+		const lower = logged.toLowerCase();
+		expect(runs.filter((run) => lower.includes(run))).toEqual([]);
 	});
 });

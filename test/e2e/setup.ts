@@ -8,7 +8,7 @@ type ExecuteResult = { ok: boolean; run?: unknown; ended?: string; stdout: strin
 declare global {
 	namespace jest {
 		interface Matchers<R> {
-			/** `n8n execute` succeeded; else the failure shows n8n's own error for the run and its nodes. */
+			/** The run (`n8n execute`, or N8n.run on the started n8n) succeeded; else the failure shows n8n's own error for the run and its nodes. */
 			toHaveRunOk(): R;
 		}
 	}

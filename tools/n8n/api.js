@@ -218,4 +218,5 @@ module.exports = {
 	listExecutions,
 	publicApiCall,
 	waitForExecutions,
+	withStatus,
 };

@@ -17,7 +17,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ensureN8n } = require('../install/n8n');
 const { defaultVersion, versionSpec } = require('../install/versions');
-const { createApiKey, ensureOwner, listExecutions, publicApiCall, rest } = require('./api');
+const { createApiKey, ensureOwner, listExecutions, publicApiCall, rest, withStatus } = require('./api');
 const { N8nProcess, howCliEnded } = require('./process');
 const { triggerUrls } = require('./workflows');
 
@@ -44,6 +44,7 @@ const API_SCOPES = ['execution:list', 'execution:read', 'workflow:read', 'workfl
  * @property {string} key
  * @property {(route: string) => Promise<any>} get
  * @property {(route: string, body?: unknown) => Promise<any>} post
+ * @property {(route: string, body: unknown) => Promise<any>} put
  * @property {(workflowId: string, options?: { includeData?: boolean }) => Promise<any[]>} executions
  */
 
@@ -90,7 +91,7 @@ class N8n {
 		this.services = undefined;
 		/** @type {PublicApi | undefined} */
 		this.apiClient = undefined;
-		/** @type {string | undefined} the owner's session, for the editor's REST calls */
+		/** @type {string | undefined} the owner's session, for the editor's REST calls (made with the public API's key) */
 		this.ownerCookie = undefined;
 		/** @type {string[]} workflows to activate once the main process runs */
 		this.pendingActivations = [];
@@ -311,29 +312,37 @@ class N8n {
 	 *   workflow, saved first (imported once before: its id is kept)
 	 * @param {{ trigger?: string, timeoutMs?: number }} [options]  `trigger`: the first node when left out
 	 */
-	async run(workflowOrId, { trigger, timeoutMs = 120_000 } = {}) {
+	async run(workflowOrId, { trigger, timeoutMs = 300_000 } = {}) {
+		if (!this.main.running) throw new Error('run() runs a workflow on the started n8n: call start() first (or use execute(), the CLI)');
+		// Queue mode runs it on a worker, whose log this does not read.
+		if (this.queue) throw new Error('run() is for n8n in one process');
 		const api = await this.publicApi();
 		const logFile = /** @type {string} */ (this.main.logFile);
 		const logFrom = fs.statSync(logFile).size;
 		/** @type {RunnableWorkflow} */
 		const workflow = typeof workflowOrId === 'string' ? await api.get(`/workflows/${workflowOrId}`) : workflowOrId;
 		const { name, nodes, connections, settings = {} } = workflow;
-		if (typeof workflowOrId !== 'string') await publicApiCall(this.baseUrl, api.key, 'PUT', `/workflows/${workflow.id}`, { name, nodes, connections, settings });
-		this.ownerCookie ??= await ensureOwner(this.baseUrl);
+		if (typeof workflowOrId !== 'string') await api.put(`/workflows/${workflow.id}`, { name, nodes, connections, settings });
 		const body = { workflowData: { ...workflow, settings }, triggerToStartFrom: { name: trigger ?? nodes[0].name } };
 		const { data } = await rest(this.baseUrl, `/rest/workflows/${workflow.id}/run`, { method: 'POST', body, cookie: this.ownerCookie });
 		const executionId = (data.data ?? data).executionId;
 		if (!executionId) throw new Error(`n8n started no execution of ${workflow.id}: ${JSON.stringify(data).slice(0, 500)}`);
 		const started = Date.now();
+		/** @type {unknown} */
+		let lastError;
 		for (;;) {
-			const execution = await api.get(`/executions/${executionId}?includeData=true`).catch(() => undefined);
+			const execution = await api.get(`/executions/${executionId}?includeData=true`).then(withStatus, (error) => void (lastError = error));
+			// The run data is saved last (n8n 1.x: in a statement of its own, after the end time).
 			if (execution?.stoppedAt && execution.data) {
 				const error = execution.data.resultData?.error;
 				const said = error ? [error.message, error.description].filter(Boolean).join('\n') : '';
 				const logged = fs.readFileSync(logFile).subarray(logFrom).toString('utf8');
-				return { ok: execution.status === 'success' || (execution.finished === true && !error), run: execution, ended: undefined, stdout: JSON.stringify(execution, null, 2), stderr: `${said}\n${logged}` };
+				return { ok: execution.status === 'success', run: execution, ended: undefined, stdout: JSON.stringify(execution, null, 2), stderr: `${said}\n${logged}` };
 			}
-			if (Date.now() - started > timeoutMs) throw new Error(`Execution ${executionId} of ${workflow.id} did not end within ${timeoutMs / 1000} s`);
+			if (!this.main.running) throw new Error(`n8n stopped while execution ${executionId} of ${workflow.id} ran; its log is ${logFile}`);
+			if (Date.now() - started > timeoutMs) {
+				throw new Error(`Execution ${executionId} of ${workflow.id} did not end within ${timeoutMs / 1000} s${lastError ? ` (last read: ${/** @type {Error} */ (lastError).message})` : ''}`);
+			}
 			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
 	}
@@ -363,12 +372,14 @@ class N8n {
 		if (this.apiClient) return this.apiClient;
 		const baseUrl = this.baseUrl;
 		const scopes = this.capabilities.publicApiStop ? [...API_SCOPES, 'execution:stop'] : API_SCOPES;
-		const key = await createApiKey(baseUrl, await ensureOwner(baseUrl), scopes);
+		this.ownerCookie = await ensureOwner(baseUrl);
+		const key = await createApiKey(baseUrl, this.ownerCookie, scopes);
 		this.apiClient = {
 			url: `${baseUrl}/api/v1`,
 			key,
 			get: (route) => publicApiCall(baseUrl, key, 'GET', route),
 			post: (route, body) => publicApiCall(baseUrl, key, 'POST', route, body),
+			put: (route, body) => publicApiCall(baseUrl, key, 'PUT', route, body),
 			executions: (workflowId, options) => listExecutions(baseUrl, key, workflowId, options),
 		};
 		return this.apiClient;

@@ -10,12 +10,15 @@ import type { N8n } from '../n8nWithPackage';
 export const roomCreateWorkflow = (id: string, credentialId: string, rows: unknown[], extra: object = {}, options: object = {}) =>
 	workflow(`wfRooms${id}`, [manualTrigger(), ...itemsFrom(id, rows), createRoom(`Create ${id}`, credentialId, extra, options)]);
 
-/**
- * Runs an imported roomCreateWorkflow on the started n8n, as the editor's Execute Workflow does; with
- * `env` (added to n8n's), with `n8n execute` instead, while n8n is stopped.
- */
-export async function executeCreate(n8n: N8n, id: string, env?: Record<string, string>) {
-	const result = env ? await n8n.execute(`wfRooms${id}`, { env }) : await n8n.run(`wfRooms${id}`);
+/** Runs an imported roomCreateWorkflow on the started n8n, as the editor's Execute Workflow does. */
+export async function executeCreate(n8n: N8n, id: string) {
+	const result = await n8n.run(`wfRooms${id}`);
+	return { result, output: () => outputOf(result.run, `Create ${id}`) };
+}
+
+/** Runs an imported roomCreateWorkflow with `n8n execute`, `env` added to n8n's (n8n stopped: SQLite has one writer). */
+export async function executeCreateWithCli(n8n: N8n, id: string, env: Record<string, string>) {
+	const result = await n8n.execute(`wfRooms${id}`, { env });
 	return { result, output: () => outputOf(result.run, `Create ${id}`) };
 }
 

@@ -142,6 +142,7 @@ describe('N8n.run: a workflow run on the started n8n, as the editor runs it', ()
 			req.on('data', (chunk) => (body += chunk));
 			req.on('end', () => {
 				requests.push({ method: req.method ?? '', url: req.url ?? '', body });
+				if (req.method === 'GET' && req.url === '/api/v1/workflows/wfRun') return void res.end(JSON.stringify({ ...wf, updatedAt: 'stored' }));
 				if (req.url === '/rest/workflows/wfRun/run') {
 					fs.appendFileSync(logFile, 'logged during the run\n');
 					return void res.end(JSON.stringify({ data: { executionId: '7' } }));
@@ -160,6 +161,7 @@ describe('N8n.run: a workflow run on the started n8n, as the editor runs it', ()
 		fs.writeFileSync(logFile, 'logged before the run\n');
 		const n8n = new N8n({ userFolder, port: (server.address() as { port: number }).port });
 		n8n.main.logFile = logFile;
+		Object.defineProperty(n8n.main, 'running', { get: () => true });
 		return { n8n, requests, close: () => new Promise((resolve) => server.close(resolve)) };
 	}
 	const wf = { id: 'wfRun', name: 'wfRun', active: false, settings: {}, nodes: [{ name: 'Start' }], connections: {} };
@@ -179,6 +181,21 @@ describe('N8n.run: a workflow run on the started n8n, as the editor runs it', ()
 		} finally {
 			await close();
 		}
+	});
+
+	it('runs an imported workflow by its id as stored, without saving it', async () => {
+		const { n8n, requests, close } = await fakeN8n();
+		try {
+			expect((await n8n.run('wfRun')).ok).toBe(true);
+			expect(requests.slice(0, 2).map(({ method, url }) => `${method} ${url}`)).toEqual(['GET /api/v1/workflows/wfRun', 'POST /rest/workflows/wfRun/run']);
+			expect(JSON.parse(requests[1].body).workflowData).toEqual({ ...wf, updatedAt: 'stored' });
+		} finally {
+			await close();
+		}
+	});
+
+	it('refuses before n8n is started, naming what to call', async () => {
+		await expect(new N8n({ userFolder }).run(wf)).rejects.toThrow('call start() first');
 	});
 
 	it('a run that ended without an error is ok', async () => {
