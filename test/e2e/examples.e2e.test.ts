@@ -37,6 +37,14 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 	let ca: TestCa;
 	let chatProxy: HttpsStandIn;
 	const chat = createChatStandIns();
+	const chatProxyEnv = () => ({
+		// Both spellings: n8n's proxy-from-env reads the lower-case one first.
+		HTTPS_PROXY: chatProxy.proxyUrl,
+		https_proxy: chatProxy.proxyUrl,
+		NO_PROXY: '127.0.0.1,localhost',
+		no_proxy: '127.0.0.1,localhost',
+		NODE_EXTRA_CA_CERTS: ca.caFile,
+	});
 
 	beforeAll(async () => {
 		// Every fourth request fails with 422, so that the per-class example shows its error branch.
@@ -45,6 +53,9 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 		chatProxy = await startHttpsStandIn({ hosts: CHAT_HOSTS, ca, handler: chat.handler, maxLifetimeMs: 15 * 60_000 });
 		n8n = await n8nWithPackage(version, 'examples');
 		await n8n.importCredentials([sandboxCredential(sandbox.url, SANDBOX_KEY), ...chatCredentials()]);
+		// Started once for every test, the examples run on it as the editor's Execute Workflow runs
+		// them; Slack and Teams through the stand-in's proxy, whose CA it trusts.
+		await n8n.start({ env: chatProxyEnv() });
 	}, 15 * 60_000);
 
 	afterAll(async () => {
@@ -62,7 +73,7 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 	});
 
 	it('"create a room by hand" runs green against the sandbox', async () => {
-		const result = await n8n.execute(byId('vpExampleManual').id);
+		const result = await n8n.run(byId('vpExampleManual').id);
 		expect(result).toHaveRunOk();
 		expect(outputOf(result.run, 'Create a room')[0].json).toMatchObject({ name: 'My first room', type: 'conference' });
 	});
@@ -71,15 +82,7 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 		sandbox.state.rooms.length = 0;
 		const workflow = dailyExampleSetUp();
 		await n8n.importWorkflow(workflow);
-		const env = {
-			// Both spellings: n8n's proxy-from-env reads the lower-case one first.
-			HTTPS_PROXY: chatProxy.proxyUrl,
-			https_proxy: chatProxy.proxyUrl,
-			NO_PROXY: '127.0.0.1,localhost',
-			no_proxy: '127.0.0.1,localhost',
-			NODE_EXTRA_CA_CERTS: ca.caFile,
-		};
-		const result = await n8n.execute(workflow.id, { env });
+		const result = await n8n.run(workflow.id);
 		expect(result).toHaveRunOk();
 		const created = outputOf(result.run, 'Create class room');
 		const failed = outputOf(result.run, 'Rooms that failed');
@@ -99,7 +102,7 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 		expect(chatProxy.connects).toEqual(expect.arrayContaining(['slack.com:443', 'graph.microsoft.com:443']));
 
 		// Run again the same morning: the classes that have a room are skipped, only the failed one is sent again.
-		const again = await n8n.execute(workflow.id, { env });
+		const again = await n8n.run(workflow.id);
 		expect(again).toHaveRunOk();
 		const skipped = outputOf(again.run, 'Create class room').filter((item: { json: { skipped?: boolean } }) => item.json.skipped);
 		expect(skipped.map((item: { json: { reason: string } }) => item.json.reason)).toEqual(['created-before', 'created-before', 'created-before']);
@@ -111,11 +114,9 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 		expect(new Set(names).size).toBe(names.length);
 	});
 
-	// n8n keeps running for the next test; afterAll stops it.
 	it('"react to platform webhooks" routes the sandbox\'s example delivery', async () => {
 		const workflow = byId('vpExampleWebhook');
 		await n8n.activateWorkflow(workflow.id);
-		await n8n.start();
 		const target = n8n.triggerUrl(workflow);
 		await n8n.waitForWebhook(target);
 		const sent = await sendSampleDelivery(target);
@@ -139,7 +140,6 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 	(versionSpec(version).capabilities.v3Report ? it : it.skip)(
 		"n8n's own 3.0 report names neither the package nor an example, beyond unverified packages being off by default",
 		async () => {
-			if (!n8n.main.running) await n8n.start();
 			const report = await breakingChangesReport(n8n.baseUrl, 'v3');
 			expect(report.targetVersion).toBe('v3');
 			expect(report.instanceResults.map((rule) => rule.ruleId)).toContain(UNVERIFIED_PACKAGES_RULE);
