@@ -51,8 +51,14 @@ function npmStart(dataDir, { logFile, signal } = {}) {
 	});
 }
 
-/** The Node-24 versions other than the one `npm start` installs: no earlier step installs them. */
-const laterNode24Versions = () => installableVersions().filter((version) => versionSpec(version).node === 24 && version !== defaultVersion());
+/**
+ * What `npm test` installs at once, beside the first npm start: the fully tested versions that run
+ * on this Node. The others wait for that start, so that the install every end-to-end file waits
+ * for has the cores to itself but for lint and the fast tests.
+ */
+const earlyVersions = () => installableVersions().filter((version) => versionSpec(version).node === 20 && versionSpec(version).role === 'full');
+/** The versions left after the early ones and the one `npm start` installs (smoke.e2e's, used late), installed after that start. */
+const laterVersions = () => installableVersions().filter((version) => version !== defaultVersion() && !earlyVersions().includes(version));
 
 /**
  * Writes the record whole (a reader never sees half of it).
@@ -107,7 +113,7 @@ async function main(record) {
 	writeRecord(record, run);
 	if (stopping.signal.aborted) process.exit(143);
 	if (process.env.VIDEOPLATFORM_RECORD_PHASES === '1') recordPhase('first npm start (background)', run.seconds);
-	const later = laterNode24Versions();
+	const later = laterVersions();
 	process.stderr.write(`[test] the first npm start ended with exit code ${run.code} in ${run.seconds} s; installing n8n ${later.join(', ')}\n`);
 	const { ensureN8n } = require('../install/n8n');
 	for (const version of later) await ensureN8n(version);
@@ -120,4 +126,4 @@ if (require.main === module) {
 	});
 }
 
-module.exports = { RECORD_ENV, recordFiles, npmStart, laterNode24Versions, writeRecord, recordedStart };
+module.exports = { RECORD_ENV, recordFiles, npmStart, earlyVersions, laterVersions, writeRecord, recordedStart };

@@ -7,8 +7,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { phasesFile, repoRoot, scratchRoot } = require('../common/paths');
-const { installableVersions, versionSpec } = require('../install/versions');
-const { RECORD_ENV, laterNode24Versions, recordFiles } = require('./first-start');
+const { RECORD_ENV, earlyVersions, laterVersions, recordFiles } = require('./first-start');
 const { recordPhase } = require('./phases');
 
 /** @type {[string, string, string[]]} */
@@ -39,10 +38,10 @@ for (const stale of fs.readdirSync(scratchRoot).filter((name) => name.startsWith
 /**
  * Two install chains run in the background, on the core that lint and the one jest worker leave
  * idle, side by side (npm installs wait on the network and the disk as much as on the CPU):
- * - the n8n versions that run on this Node;
+ * - the fully tested n8n versions that run on this Node;
  * - a user's first `npm start` (tools/checks/first-start.js), which installs Node 24 and the default
  *   n8n when the cache is empty; test/e2e/start.e2e.test.ts checks its record
- *   (VIDEOPLATFORM_EXPECT_COLD_CACHE). Then the other Node-24 versions.
+ *   (VIDEOPLATFORM_EXPECT_COLD_CACHE). Then the other versions (the smoke test's).
  * A test that needs a version still installing waits for it (the install's lock).
  * @param {string} name
  * @param {string[]} args
@@ -55,7 +54,7 @@ function inBackground(name, args) {
 	return path.relative(repoRoot, log);
 }
 
-const early = installableVersions().filter((version) => versionSpec(version).node === 20);
+const early = earlyVersions();
 const earlyLog = inBackground('early-installs', [path.join(repoRoot, 'tools/install/cli.js'), ...early]);
 process.stdout.write(`[test] installing n8n ${early.join(', ')} beside lint and the fast tests (output: ${earlyLog})\n`);
 
@@ -64,6 +63,6 @@ runPhase(BUILD);
 const record = path.join(scratchRoot, `first-npm-start-${process.pid}.json`);
 process.env[RECORD_ENV] = record;
 const startLog = inBackground(`first-npm-start-${process.pid}-then-installs`, [path.join(repoRoot, 'tools/checks/first-start.js'), record]);
-process.stdout.write(`[test] a first npm start (output: ${path.relative(repoRoot, recordFiles(record).log)}), then n8n ${laterNode24Versions().join(', ')}, beside the fast tests (output: ${startLog})\n`);
+process.stdout.write(`[test] a first npm start (output: ${path.relative(repoRoot, recordFiles(record).log)}), then n8n ${laterVersions().join(', ')}, beside the fast tests (output: ${startLog})\n`);
 
 for (const phase of PHASES) runPhase(phase);

@@ -13,7 +13,10 @@ const { packageJsonOf, lockFileOf } = require('./n8n');
 
 /** @param {string} version */
 function writeLock(version) {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), `n8n-lock-${version}-`));
+	const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-lock-'));
+	// Named as the install folder is, since npm writes the folder's name into the lockfile.
+	const dir = path.join(parent, `n8n-${version}`);
+	fs.mkdirSync(dir);
 	try {
 		fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(packageJsonOf(versionSpec(version)), null, 2));
 		const result = spawnSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
@@ -22,7 +25,7 @@ function writeLock(version) {
 		fs.copyFileSync(path.join(dir, 'package-lock.json'), lockFileOf(version));
 		process.stdout.write(`Wrote ${path.relative(process.cwd(), lockFileOf(version))}\n`);
 	} finally {
-		fs.rmSync(dir, { recursive: true, force: true });
+		fs.rmSync(parent, { recursive: true, force: true });
 	}
 }
 

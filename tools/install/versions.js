@@ -1,6 +1,7 @@
 'use strict';
 // Every n8n version the tooling knows, keyed by version: how it installs, what it can do, and how
-// much of the end-to-end suite runs on it. Adding a version is one entry in N8N_VERSIONS.
+// much of the end-to-end suite runs on it. Adding a version is one entry in N8N_VERSIONS and its
+// lockfile (`node tools/install/lock.js <version>`, again after changing its overrides).
 //
 // Entry fields:
 // - node: 24 (installed into the cache from the npm package node@24) or 20 (the Node running the tools)

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { laterNode24Versions, recordedStart, recordFiles, writeRecord } from '../../../tools/checks/first-start';
+import { earlyVersions, laterVersions, recordedStart, recordFiles, writeRecord } from '../../../tools/checks/first-start';
 import { defaultVersion, installableVersions, versionSpec } from '../../../tools/install/versions';
 import { watchForNothing } from '../../helpers/waits';
 
@@ -45,11 +45,13 @@ describe('the first npm start that npm test runs in the background', () => {
 		);
 	});
 
-	it('is followed by every Node-24 version but the one npm start installed', () => {
-		const later = laterNode24Versions();
-		const node24 = installableVersions().filter((version) => versionSpec(version).node === 24);
+	it('runs beside the fully tested versions of this Node, and is followed by every other version but its own', () => {
+		const early = earlyVersions();
+		const later = laterVersions();
 		expect(versionSpec(defaultVersion()).node).toBe(24);
-		expect(later).not.toContain(defaultVersion());
-		expect([...later, defaultVersion()].sort()).toEqual([...node24].sort());
+		expect(early.length).toBeGreaterThan(0);
+		expect(early.every((version) => versionSpec(version).node === 20 && versionSpec(version).role === 'full')).toBe(true);
+		expect(later.every((version) => versionSpec(version).role === 'smoke')).toBe(true);
+		expect([...early, ...later, defaultVersion()].sort()).toEqual([...installableVersions()].sort());
 	});
 });
