@@ -138,10 +138,11 @@ async function step(log, label, work) {
 /**
  * Everything `npm start` sets up, without waiting for Ctrl-C: the tests use it as it is.
  * Returns the running n8n and sandbox; stop them with `stop()`.
- * @param {{ version?: string, userFolder: string, port?: number, sandboxPort?: number, tarball?: string, log?: Log }} options
- *   port 0: any free one; tarball: one already packed (the tests pack once for every n8n), else built and packed here
+ * @param {{ version?: string, userFolder: string, port?: number, sandboxPort?: number, tarball?: string, migratedDatabase?: boolean, log?: Log }} options
+ *   port 0: any free one; tarball: one already packed (the tests pack once for every n8n), else built and packed here;
+ *   migratedDatabase: a new user folder starts from a copy of a migrated database (tools/n8n/migratedDatabase.js)
  */
-async function startEnvironment({ version = defaultVersion(), userFolder, port, sandboxPort, tarball, log = say }) {
+async function startEnvironment({ version = defaultVersion(), userFolder, port, sandboxPort, tarball, migratedDatabase, log = say }) {
 	/** @type {{ stop(): Promise<void> }[]} */
 	const running = [];
 	/** @type {N8n} */
@@ -150,7 +151,7 @@ async function startEnvironment({ version = defaultVersion(), userFolder, port, 
 	let sandbox;
 	try {
 		n8n = await step(log, `[1/5] n8n ${version}: checking the install (the first time, it installs ${installsWhat(version)}: about ${FIRST_INSTALL_MINUTES} minutes)`, async () =>
-			await new N8n({ version, userFolder, port: await portOr(port) }).prepare(),
+			await new N8n({ version, userFolder, port: await portOr(port), migratedDatabase }).prepare(),
 		);
 		running.push(n8n);
 

@@ -51,6 +51,7 @@ describe.each(VERSIONS)('the Video Platform nodes in a real browser, n8n %s', (v
 			port: 0,
 			sandboxPort: 0,
 			tarball: await packedTarball(),
+			migratedDatabase: true,
 			log: () => undefined,
 		});
 		browser = await launchChromium();

@@ -56,7 +56,7 @@ describe.each(FULL_VERSIONS)('Settings → Community Nodes in a real n8n %s', (v
 		npm = await startNpmRegistryStandIn(`${folder}-npm`, LIFETIME_MS);
 		npm.registry.publish(tarball);
 		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: LIFETIME_MS });
-		n8n = await new N8nClass({ version, userFolder: folder }).prepare();
+		n8n = await new N8nClass({ version, userFolder: folder, migratedDatabase: true }).prepare();
 		await n8n.importCredentials([credential('vpCommunity', sandbox.url, SANDBOX_KEY)]);
 		await n8n.importWorkflow(saved);
 		await n8n.start({ env: npm.env });

@@ -18,6 +18,7 @@ const path = require('node:path');
 const { ensureN8n } = require('../install/n8n');
 const { defaultVersion, versionSpec } = require('../install/versions');
 const { createApiKey, ensureOwner, listExecutions, publicApiCall, rest, withStatus } = require('./api');
+const { startFromMigratedDatabase } = require('./migratedDatabase');
 const { N8nProcess, howCliEnded } = require('./process');
 const { triggerUrls } = require('./workflows');
 
@@ -69,8 +70,10 @@ class N8n {
 	 * @param {number} [options.port]  the main process's port; a free one when left out
 	 * @param {QueueOptions} [options.queue]  queue mode, with these processes
 	 * @param {(message: string) => void} [options.log]  progress lines (queue mode)
+	 * @param {boolean} [options.migratedDatabase]  single mode, a new user folder: start from a copy of
+	 *   a database this version has migrated before (migratedDatabase.js), for tests
 	 */
-	constructor({ version = defaultVersion(), userFolder, port, queue, log = () => {} }) {
+	constructor({ version = defaultVersion(), userFolder, port, queue, log = () => {}, migratedDatabase = false }) {
 		const spec = versionSpec(version);
 		this.version = spec.version;
 		/** What this version can do (tools/install/versions.js); read instead of its major. */
@@ -79,6 +82,7 @@ class N8n {
 		this.log = log;
 		/** @type {'single' | 'queue'} */
 		this.mode = queue ? 'queue' : 'single';
+		this.migratedDatabase = migratedDatabase && !queue;
 		// Each left out (or undefined, as startQueueStack passes it on) takes its default.
 		this.queue = queue
 			? { workers: queue.workers ?? 2, concurrency: queue.concurrency ?? 2, webhookProcessors: queue.webhookProcessors ?? 1, env: queue.env ?? {} }
@@ -122,6 +126,7 @@ class N8n {
 		await ensureN8n(this.version);
 		if (this.queue) await this.prepareQueue();
 		for (const p of this.processes) await p.prepare();
+		if (this.migratedDatabase) await startFromMigratedDatabase(this.main);
 		// Production URLs (in the editor too) point at the first webhook processor.
 		if (this.queue) this.sharedEnv.WEBHOOK_URL = `${this.webhookUrl}/`;
 		return this;

@@ -254,6 +254,14 @@ describe('N8n in queue mode', () => {
 
 });
 
+describe('N8n with a migrated database', () => {
+	it('copies one into a single-mode folder only: queue mode keeps its database in PostgreSQL', () => {
+		expect(new N8n({ userFolder, migratedDatabase: true }).migratedDatabase).toBe(true);
+		expect(new N8n({ userFolder }).migratedDatabase).toBe(false);
+		expect(new N8n({ userFolder, migratedDatabase: true, queue: {} }).migratedDatabase).toBe(false);
+	});
+});
+
 describe('N8n in queue mode, prepared (services faked)', () => {
 	const queueFolder = path.join(userFolder, 'prepared');
 

@@ -1,0 +1,60 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { scratchRoot } from '../../../tools/common/paths';
+import { startFromMigratedDatabase } from '../../../tools/n8n/migratedDatabase';
+
+// A version name no real install uses, so that the kept copy is this test's own.
+const version = `0.0.0-test-${process.pid}`;
+const kept = path.join(scratchRoot, `migrated-database-${version}`);
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-migrated-'));
+afterAll(() => {
+	fs.rmSync(root, { recursive: true, force: true });
+	fs.rmSync(kept, { recursive: true, force: true });
+});
+
+/** A prepared process of a new user folder whose CLI "migrates" by writing SQLite's files. */
+function processIn(name: string) {
+	const userFolder = path.join(root, name);
+	fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
+	const cli = jest.fn(async (args: string[]) => {
+		expect(JSON.parse(fs.readFileSync(args[1].replace('--input=', ''), 'utf8'))).toEqual([]);
+		fs.writeFileSync(path.join(userFolder, '.n8n', 'database.sqlite'), `tables of ${name}`);
+		fs.writeFileSync(path.join(userFolder, '.n8n', 'database.sqlite-wal'), `log of ${name}`);
+		return { status: 0, stdout: '', stderr: '' };
+	});
+	const writeJson = (file: string, data: unknown) => {
+		fs.writeFileSync(path.join(userFolder, file), JSON.stringify(data));
+		return path.join(userFolder, file);
+	};
+	const n8nProcess = { userFolder, owner: { version }, cli, writeJson };
+	const database = (file = 'database.sqlite') => fs.readFileSync(path.join(userFolder, '.n8n', file), 'utf8');
+	return { n8nProcess: n8nProcess as unknown as Parameters<typeof startFromMigratedDatabase>[0], cli, database, userFolder };
+}
+
+describe('startFromMigratedDatabase', () => {
+	it('lets the first new folder migrate its own database and keeps a copy; the next folders copy it, write-ahead log included', async () => {
+		const first = processIn('first');
+		await startFromMigratedDatabase(first.n8nProcess);
+		expect(first.cli).toHaveBeenCalledTimes(1);
+		expect(first.cli.mock.calls[0][0][0]).toBe('import:credentials');
+		expect(fs.existsSync(path.join(first.userFolder, 'migrate.import.json'))).toBe(false);
+		expect(fs.readFileSync(path.join(kept, 'database.sqlite'), 'utf8')).toBe('tables of first');
+
+		const second = processIn('second');
+		await startFromMigratedDatabase(second.n8nProcess);
+		expect(second.cli).not.toHaveBeenCalled();
+		expect(second.database()).toBe('tables of first');
+		expect(second.database('database.sqlite-wal')).toBe('log of first');
+		expect(fs.readdirSync(path.dirname(kept)).filter((name) => name.startsWith(`migrated-database-${version}.`))).toEqual([]);
+	});
+
+	it('leaves a folder that has a database as it is', async () => {
+		const used = processIn('used');
+		fs.writeFileSync(path.join(used.userFolder, '.n8n', 'database.sqlite'), "the user's workflows");
+		await startFromMigratedDatabase(used.n8nProcess);
+		expect(used.cli).not.toHaveBeenCalled();
+		expect(used.database()).toBe("the user's workflows");
+	});
+});
