@@ -13,6 +13,7 @@ const { parseArgs } = require('node:util');
 const { loadExamples, sandboxCredential, SANDBOX_CREDENTIAL_ID, mcpCredential, MCP_CREDENTIAL_ID, MCP_LOCAL_TOKEN } = require('./n8n/examples');
 const { OWNER, ensureOwner, activeTriggerUrls } = require('./n8n/api');
 const { N8n } = require('./n8n/n8n');
+const { hasDatabase } = require('./n8n/migratedDatabase');
 const { portOr } = require('./common/ports');
 const { InstallError } = require('./install/steps');
 const { packPackage } = require('./common/package');
@@ -149,6 +150,8 @@ async function startEnvironment({ version = defaultVersion(), userFolder, port, 
 	let n8n;
 	/** @type {Sandbox} */
 	let sandbox;
+	// A new folder has no credentials to keep: no CLI start is spent listing them.
+	const newFolder = !hasDatabase(userFolder);
 	try {
 		n8n = await step(log, `[1/5] n8n ${version}: checking the install (the first time, it installs ${installsWhat(version)}: about ${FIRST_INSTALL_MINUTES} minutes)`, async () =>
 			await new N8n({ version, userFolder, port: await portOr(port), migratedDatabase }).prepare(),
@@ -167,7 +170,7 @@ async function startEnvironment({ version = defaultVersion(), userFolder, port, 
 		});
 
 		await step(log, '[4/5] Preparing the sandbox credential and the example workflows', async () => {
-			const credentials = await n8n.exportAll('credentials');
+			const credentials = newFolder ? [] : await n8n.exportAll('credentials');
 			const kept = credentials.find(({ id }) => id === SANDBOX_CREDENTIAL_ID);
 			if (kept) {
 				log('      The sandbox credential exists and is kept as it is.');

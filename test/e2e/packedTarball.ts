@@ -1,12 +1,15 @@
 import * as path from 'node:path';
 
-import { packPackage } from '../../tools/common/package';
+import { packPackage, PACKED_TARBALL_ENV } from '../../tools/common/package';
 import { scratchRoot } from '../../tools/common/paths';
 
 let tarball: Promise<string> | undefined;
 
-/** Packs the built package once per test process, as `npm publish` would ship it. */
+/**
+ * The built package packed as `npm publish` would ship it: the tarball `npm test` packed once for
+ * every file, right after its build (tools/checks/test.js); run without it, packed once per file.
+ */
 export function packedTarball(): Promise<string> {
-	tarball ??= Promise.resolve(packPackage(path.join(scratchRoot, `pack-${process.pid}`)));
+	tarball ??= Promise.resolve(process.env[PACKED_TARBALL_ENV] || packPackage(path.join(scratchRoot, `pack-${process.pid}`)));
 	return tarball;
 }

@@ -6,6 +6,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { PACKED_TARBALL_ENV, packPackage } = require('../common/package');
 const { phasesFile, repoRoot, scratchRoot } = require('../common/paths');
 const { RECORD_ENV, earlyVersions, laterVersions, recordFiles } = require('./first-start');
 const { recordPhase } = require('./phases');
@@ -58,8 +59,12 @@ const early = earlyVersions();
 const earlyLog = inBackground('early-installs', [path.join(repoRoot, 'tools/install/cli.js'), ...early]);
 process.stdout.write(`[test] installing n8n ${early.join(', ')} beside lint and the fast tests (output: ${earlyLog})\n`);
 
-// Built before the background npm start builds too, so that no build empties dist while the other packs.
+// Built and packed before the background npm start builds too, so that no build empties dist
+// while a pack reads it; every end-to-end file installs this one tarball (test/e2e/packedTarball.ts).
 runPhase(BUILD);
+const packStarted = performance.now();
+process.env[PACKED_TARBALL_ENV] = packPackage(path.join(scratchRoot, `pack-${process.pid}`));
+recordPhase('pack', (performance.now() - packStarted) / 1000);
 const record = path.join(scratchRoot, `first-npm-start-${process.pid}.json`);
 process.env[RECORD_ENV] = record;
 const startLog = inBackground(`first-npm-start-${process.pid}-then-installs`, [path.join(repoRoot, 'tools/checks/first-start.js'), record]);

@@ -36,4 +36,7 @@ function packPackage(destination, { build = false, from = repoRoot } = {}) {
 	return tarball;
 }
 
-module.exports = { packPackage };
+/** Where `npm test` has the tarball it packed once for every end-to-end file (test/e2e/packedTarball.ts). */
+const PACKED_TARBALL_ENV = 'VIDEOPLATFORM_PACKED_TARBALL';
+
+module.exports = { packPackage, PACKED_TARBALL_ENV };

@@ -11,6 +11,12 @@ const { scratchRoot } = require('../common/paths');
 // SQLite's files: the database, and its write-ahead log and index when n8n keeps them (2.x).
 const FILES = ['database.sqlite', 'database.sqlite-wal', 'database.sqlite-shm'];
 
+/**
+ * Whether n8n has made its database in this user folder (a new one has none yet).
+ * @param {string} userFolder
+ */
+const hasDatabase = (userFolder) => fs.existsSync(path.join(userFolder, '.n8n', FILES[0]));
+
 /** @param {string} version */
 const keptFolder = (version) => path.join(scratchRoot, `migrated-database-${version}`);
 
@@ -31,7 +37,7 @@ function copyDatabase(from, to) {
  */
 async function startFromMigratedDatabase(n8nProcess) {
 	const folder = path.join(n8nProcess.userFolder, '.n8n');
-	if (fs.existsSync(path.join(folder, FILES[0]))) return;
+	if (hasDatabase(n8nProcess.userFolder)) return;
 	const kept = keptFolder(n8nProcess.owner.version);
 	if (fs.existsSync(path.join(kept, FILES[0]))) return copyDatabase(kept, folder);
 	const nothing = n8nProcess.writeJson('migrate.import.json', []);
@@ -47,4 +53,4 @@ async function startFromMigratedDatabase(n8nProcess) {
 	}
 }
 
-module.exports = { startFromMigratedDatabase };
+module.exports = { hasDatabase, startFromMigratedDatabase };

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { scratchRoot } from '../../../tools/common/paths';
-import { startFromMigratedDatabase } from '../../../tools/n8n/migratedDatabase';
+import { hasDatabase, startFromMigratedDatabase } from '../../../tools/n8n/migratedDatabase';
 
 // A version name no real install uses, so that the kept copy is this test's own.
 const version = `0.0.0-test-${process.pid}`;
@@ -52,7 +52,9 @@ describe('startFromMigratedDatabase', () => {
 
 	it('leaves a folder that has a database as it is', async () => {
 		const used = processIn('used');
+		expect(hasDatabase(used.userFolder)).toBe(false);
 		fs.writeFileSync(path.join(used.userFolder, '.n8n', 'database.sqlite'), "the user's workflows");
+		expect(hasDatabase(used.userFolder)).toBe(true);
 		await startFromMigratedDatabase(used.n8nProcess);
 		expect(used.cli).not.toHaveBeenCalled();
 		expect(used.database()).toBe("the user's workflows");
