@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
 const { freePort } = require('../common/ports');
-const { n8nDir } = require('../common/paths');
+const { cacheRoot, n8nDir } = require('../common/paths');
 const { nodeFor } = require('../install/n8n');
 const { tallyStep } = require('../checks/phases');
 
@@ -128,6 +128,10 @@ class N8nProcess {
 			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 			DB_TYPE: 'sqlite',
 			N8N_LOG_LEVEL: 'info',
+			// Node 22 and later keep the compiled code of n8n's thousands of modules for the next start
+			// (Node 20 ignores it); nothing n8n does changes. 2.41.1 got ready in 12.3 and 12.7 s
+			// against 14.6 and 17.5 s without it (2026-12-02).
+			NODE_COMPILE_CACHE: path.join(cacheRoot, 'node-compile-cache'),
 			...this.owner.sharedEnv,
 			...extra,
 		};

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 
 import { N8nProcess, howCliEnded } from '../../../tools/n8n/process';
 import { defaultVersion, versionSpec } from '../../../tools/install/versions';
+import { cacheRoot } from '../../../tools/common/paths';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-process-test-'));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
@@ -38,5 +39,13 @@ describe('N8nProcess.cli says how a command ended', () => {
 
 	it('and puts it in the error when a failure was not allowed', async () => {
 		await expect(processRunning('process.exit(2)').cli(['import:workflow'])).rejects.toThrow('n8n import:workflow exited with code 2');
+	});
+});
+
+describe('N8nProcess.env', () => {
+	it("keeps Node's compile cache in the tools' cache, which a caller's setting overrides", () => {
+		const p = processRunning('');
+		expect(p.env().NODE_COMPILE_CACHE).toBe(path.join(cacheRoot, 'node-compile-cache'));
+		expect(p.env({ NODE_COMPILE_CACHE: '/elsewhere' }).NODE_COMPILE_CACHE).toBe('/elsewhere');
 	});
 });
