@@ -109,6 +109,17 @@ const withStatus = (execution) =>
 	execution.status !== undefined ? execution : { ...execution, status: execution.finished ? 'success' : execution.stoppedAt ? 'error' : 'running' };
 
 /**
+ * Whether an execution has ended with its run data stored. n8n 1.x on SQLite writes an ending
+ * execution's status and its run data in two statements (ExecutionRepository.updateExistingExecution
+ * in 1.123.50), so for a moment it reads as ended with the run data it started with: no node's.
+ * @param {any} execution  read with its data, through withStatus
+ */
+const endedWithRunData = (execution) => {
+	const result = execution.data?.resultData;
+	return execution.status !== 'running' && execution.status !== 'new' && (Object.keys(result?.runData ?? {}).length > 0 || result?.error !== undefined);
+};
+
+/**
  * Every execution of a workflow, through the public API.
  * @param {string} baseUrl
  * @param {string} apiKey
@@ -133,7 +144,7 @@ async function listExecutions(baseUrl, apiKey, workflowId, { includeData = false
 
 /**
  * Executions are saved shortly after a webhook answers: polls until at least `atLeast` exist and
- * none is still running, or the time is up, and returns what is there then.
+ * each has ended with its run data stored, or the time is up, and returns what is there then.
  * @param {string} baseUrl
  * @param {string} apiKey
  * @param {string} workflowId
@@ -143,7 +154,7 @@ async function waitForExecutions(baseUrl, apiKey, workflowId, { atLeast = 1, tim
 	const started = Date.now();
 	for (;;) {
 		const found = await listExecutions(baseUrl, apiKey, workflowId, { includeData: true });
-		const settled = found.every((e) => e.status !== 'running' && e.status !== 'new');
+		const settled = found.every(endedWithRunData);
 		if ((found.length >= atLeast && settled) || Date.now() - started > timeoutMs) return found;
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
@@ -207,6 +218,7 @@ async function breakingChangesRule(baseUrl, ruleId) {
 }
 
 module.exports = {
+	endedWithRunData,
 	OWNER,
 	rest,
 	ensureOwner,

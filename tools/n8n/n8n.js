@@ -17,7 +17,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ensureN8n } = require('../install/n8n');
 const { defaultVersion, versionSpec } = require('../install/versions');
-const { createApiKey, ensureOwner, listExecutions, publicApiCall, rest, withStatus } = require('./api');
+const { createApiKey, endedWithRunData, ensureOwner, listExecutions, publicApiCall, rest, withStatus } = require('./api');
 const { startFromMigratedDatabase } = require('./migratedDatabase');
 const { N8nProcess, howCliEnded } = require('./process');
 const { triggerUrls } = require('./workflows');
@@ -338,7 +338,7 @@ class N8n {
 		for (;;) {
 			const execution = await api.get(`/executions/${executionId}?includeData=true`).then(withStatus, (error) => void (lastError = error));
 			// The run data is saved last (n8n 1.x: in a statement of its own, after the end time).
-			if (execution?.stoppedAt && execution.data) {
+			if (execution?.stoppedAt && endedWithRunData(execution)) {
 				const error = execution.data.resultData?.error;
 				const said = error ? [error.message, error.description].filter(Boolean).join('\n') : '';
 				const logged = fs.readFileSync(logFile).subarray(logFrom).toString('utf8');
