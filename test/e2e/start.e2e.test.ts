@@ -86,6 +86,7 @@ const headless = () =>
 	describe.each(FULL_VERSIONS)('npm start, headless, with n8n %s', (version) => {
 		let environment: Awaited<ReturnType<typeof startEnvironment>>;
 
+		// Under npm test the default version may still be installing for the background start: its wait too.
 		beforeAll(async () => {
 			environment = await startEnvironment({
 				version,
@@ -97,7 +98,7 @@ const headless = () =>
 				migratedDatabase: true,
 				log: () => undefined,
 			});
-		}, 15 * 60_000);
+		}, (recorded ? BACKGROUND_WAIT_MS : 0) + 15 * 60_000);
 
 		afterAll(async () => {
 			await environment?.n8n.dispose();

@@ -32,7 +32,8 @@ function runPhase(/** @type {[string, string, string[]]} */ [name, command, args
 fs.rmSync(phasesFile, { force: true });
 fs.mkdirSync(scratchRoot, { recursive: true });
 process.env.VIDEOPLATFORM_RECORD_PHASES = '1';
-for (const stale of fs.readdirSync(scratchRoot).filter((name) => name.startsWith('first-npm-start-'))) {
+// The migrated databases too (tools/n8n/migratedDatabase.js): this run's n8n installs make them anew.
+for (const stale of fs.readdirSync(scratchRoot).filter((name) => name.startsWith('first-npm-start-') || name.startsWith('migrated-database-'))) {
 	fs.rmSync(path.join(scratchRoot, stale), { recursive: true, force: true });
 }
 

@@ -28,15 +28,21 @@ function packPackage(destination, { build = false, from = repoRoot } = {}) {
 	fs.mkdirSync(destination, { recursive: true });
 	const [info] = JSON.parse(npm(['pack', '--json', '--pack-destination', destination], from));
 	const tarball = path.join(destination, info.filename);
-	// A release publishes only a tarball equal to every one the tests packed (tools/release).
-	if (from === repoRoot) {
-		fs.mkdirSync(path.dirname(testedTarballsList), { recursive: true });
-		fs.appendFileSync(testedTarballsList, `${integrityOf(tarball)}\n`);
-	}
+	if (from === repoRoot) recordTested(tarball);
 	return tarball;
+}
+
+/**
+ * Adds a tarball of this package that a test installs to the list a release checks: it publishes
+ * only a tarball equal to every one tested since the last build (tools/release; a build empties it).
+ * @param {string} tarball
+ */
+function recordTested(tarball) {
+	fs.mkdirSync(path.dirname(testedTarballsList), { recursive: true });
+	fs.appendFileSync(testedTarballsList, `${integrityOf(tarball)}\n`);
 }
 
 /** Where `npm test` has the tarball it packed once for every end-to-end file (test/e2e/packedTarball.ts). */
 const PACKED_TARBALL_ENV = 'VIDEOPLATFORM_PACKED_TARBALL';
 
-module.exports = { packPackage, PACKED_TARBALL_ENV };
+module.exports = { packPackage, recordTested, PACKED_TARBALL_ENV };

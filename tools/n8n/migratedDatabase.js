@@ -1,9 +1,10 @@
 'use strict';
 // A database that n8n of one version has migrated once, copied into each new user folder of the
-// tests that ask for it (N8n's `migratedDatabase`): otherwise the first command in every new folder
-// spends 4 to 6 s creating n8n's tables (2.41.1: 11.6 s against 5.9 s for its first CLI command,
-// 2026-12-02). The copy is n8n's own work, made by the first such folder of the run. What a new
-// user meets (the first npm start, the first-run walk, the manual install) keeps an empty folder.
+// tests that ask for it (N8n's `migratedDatabase`, single mode): otherwise the first command in every
+// new folder spends 4 to 6 s creating n8n's tables (2.41.1: 11.6 s against 5.9 s for its first CLI
+// command, 2026-12-02). The copy is n8n's own work, made by the first such folder after `npm test`
+// cleared the kept ones (tools/checks/test.js). What a new user meets (the first npm start, the
+// first-run walk, the manual install) keeps an empty folder.
 const fs = require('node:fs');
 const path = require('node:path');
 const { scratchRoot } = require('../common/paths');
@@ -41,10 +42,14 @@ async function startFromMigratedDatabase(n8nProcess) {
 	const kept = keptFolder(n8nProcess.owner.version);
 	if (fs.existsSync(path.join(kept, FILES[0]))) return copyDatabase(kept, folder);
 	const nothing = n8nProcess.writeJson('migrate.import.json', []);
-	await n8nProcess.cli(['import:credentials', `--input=${nothing}`]);
-	fs.rmSync(nothing);
+	try {
+		await n8nProcess.cli(['import:credentials', `--input=${nothing}`]);
+	} finally {
+		fs.rmSync(nothing, { force: true });
+	}
 	// Made aside and renamed, so that a run beside this one never copies half a database.
 	const making = `${kept}.${process.pid}`;
+	fs.rmSync(making, { recursive: true, force: true });
 	copyDatabase(folder, making);
 	try {
 		fs.renameSync(making, kept);

@@ -110,6 +110,8 @@ class N8nProcess {
 		const inherited = { ...process.env };
 		// A custom extension folder from the shell would load a second copy; only `extra` may set one.
 		delete inherited.N8N_CUSTOM_EXTENSIONS;
+		// Nor may another SQLite file: the database is the user folder's (migratedDatabase.js, start.js).
+		delete inherited.DB_SQLITE_DATABASE;
 		/** @type {Env} */
 		const env = {
 			...inherited,
@@ -128,8 +130,8 @@ class N8nProcess {
 			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 			DB_TYPE: 'sqlite',
 			N8N_LOG_LEVEL: 'info',
-			// Node 22 and later keep the compiled code of n8n's thousands of modules for the next start
-			// (Node 20 ignores it); nothing n8n does changes. 2.41.1 got ready in 12.3 and 12.7 s
+			// Node 24 keeps the compiled code of n8n's thousands of modules for the next start (the
+			// Node-20 versions run on the tools' Node 20, which has no such cache); nothing n8n does changes. 2.41.1 got ready in 12.3 and 12.7 s
 			// against 14.6 and 17.5 s without it (2026-12-02).
 			NODE_COMPILE_CACHE: path.join(cacheRoot, 'node-compile-cache'),
 			...this.owner.sharedEnv,

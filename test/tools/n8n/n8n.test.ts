@@ -7,12 +7,16 @@ import { N8n } from '../../../tools/n8n/n8n';
 import { defaultVersion, installableVersions, versionSpec } from '../../../tools/install/versions';
 import { startQueueStack } from '../../../tools/queue/stack';
 import { createApiKey } from '../../../tools/n8n/api';
+import { startFromMigratedDatabase } from '../../../tools/n8n/migratedDatabase';
 
 // Nothing is installed: prepare() gets an install that is already there.
 jest.mock('../../../tools/install/n8n', () => ({
 	ensureN8n: jest.fn(async () => undefined),
 	nodeFor: jest.fn(async () => process.execPath),
 }));
+
+// The migrated database's copy, recorded instead of made.
+jest.mock('../../../tools/n8n/migratedDatabase', () => ({ startFromMigratedDatabase: jest.fn(async () => undefined) }));
 
 // Queue mode's services, without PostgreSQL, Redis or a watchdog process.
 const service = (name: string, port: number) => ({ name, host: '127.0.0.1', port, pid: 1, dir: '', logFile: '', stop: jest.fn(async () => undefined) });
@@ -255,10 +259,20 @@ describe('N8n in queue mode', () => {
 });
 
 describe('N8n with a migrated database', () => {
-	it('copies one into a single-mode folder only: queue mode keeps its database in PostgreSQL', () => {
-		expect(new N8n({ userFolder, migratedDatabase: true }).migratedDatabase).toBe(true);
-		expect(new N8n({ userFolder }).migratedDatabase).toBe(false);
-		expect(new N8n({ userFolder, migratedDatabase: true, queue: {} }).migratedDatabase).toBe(false);
+	const copied = startFromMigratedDatabase as jest.Mock;
+	beforeEach(() => copied.mockClear());
+
+	it('prepare() gives a single-mode folder one when asked', async () => {
+		const n8n = await new N8n({ userFolder, migratedDatabase: true }).prepare();
+		expect(copied.mock.calls).toEqual([[n8n.main]]);
+		await new N8n({ userFolder }).prepare();
+		expect(copied).toHaveBeenCalledTimes(1);
+	});
+
+	it('never in queue mode, which keeps its database in PostgreSQL', async () => {
+		const n8n = await new N8n({ userFolder: path.join(userFolder, 'queue-migrated'), migratedDatabase: true, queue: {} }).prepare();
+		expect(copied).not.toHaveBeenCalled();
+		await n8n.stop();
 	});
 });
 

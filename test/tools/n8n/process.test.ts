@@ -48,4 +48,15 @@ describe('N8nProcess.env', () => {
 		expect(p.env().NODE_COMPILE_CACHE).toBe(path.join(cacheRoot, 'node-compile-cache'));
 		expect(p.env({ NODE_COMPILE_CACHE: '/elsewhere' }).NODE_COMPILE_CACHE).toBe('/elsewhere');
 	});
+
+	it("never takes the shell's SQLite file: the database is the user folder's", () => {
+		const saved = process.env.DB_SQLITE_DATABASE;
+		process.env.DB_SQLITE_DATABASE = '/home/someone/.n8n/database.sqlite';
+		try {
+			expect(processRunning('').env().DB_SQLITE_DATABASE).toBeUndefined();
+		} finally {
+			if (saved === undefined) delete process.env.DB_SQLITE_DATABASE;
+			else process.env.DB_SQLITE_DATABASE = saved;
+		}
+	});
 });
