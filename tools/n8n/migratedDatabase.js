@@ -37,8 +37,8 @@ function copyDatabase(from, to) {
  * @param {import('./process').N8nProcess} n8nProcess  prepared, not started
  */
 async function startFromMigratedDatabase(n8nProcess) {
-	const folder = path.join(n8nProcess.userFolder, '.n8n');
 	if (hasDatabase(n8nProcess.userFolder)) return;
+	const folder = path.join(n8nProcess.userFolder, '.n8n');
 	const kept = keptFolder(n8nProcess.owner.version);
 	if (fs.existsSync(path.join(kept, FILES[0]))) return copyDatabase(kept, folder);
 	const nothing = n8nProcess.writeJson('migrate.import.json', []);

@@ -131,8 +131,8 @@ class N8nProcess {
 			DB_TYPE: 'sqlite',
 			N8N_LOG_LEVEL: 'info',
 			// Node 24 keeps the compiled code of n8n's thousands of modules for the next start (the
-			// Node-20 versions run on the tools' Node 20, which has no such cache); nothing n8n does changes. 2.41.1 got ready in 12.3 and 12.7 s
-			// against 14.6 and 17.5 s without it (2026-12-02).
+			// Node-20 versions run on the tools' Node 20, which has no such cache); nothing n8n does
+			// changes. 2.41.1 got ready in 12.3 and 12.7 s against 14.6 and 17.5 s without it (2026-12-02).
 			NODE_COMPILE_CACHE: path.join(cacheRoot, 'node-compile-cache'),
 			...this.owner.sharedEnv,
 			...extra,
