@@ -28,6 +28,8 @@
 //     addresses unless N8N_SSRF_ALLOWED_HOSTNAMES / N8N_SSRF_ALLOWED_IP_RANGES allow them (1.x has no such setting)
 //   - jsonByteOrderMark: n8n parses a JSON body that starts with a byte-order mark ('dropped',
 //     middlewares/body-parser's stripBom) or answers 422 to it ('refused')
+//   - apiImportKeepsIds: the public API creates a credential with the id it is sent, and the
+//     editor's REST API a workflow (1.x gives both new ids)
 // - notInstallable: why a version cannot be installed here; it has no other field.
 
 /**
@@ -41,6 +43,7 @@
  * @property {boolean} v3Report
  * @property {boolean} ssrfProtection
  * @property {'dropped' | 'refused'} jsonByteOrderMark
+ * @property {boolean} apiImportKeepsIds
  *
  * @typedef {object} VersionEntry
  * @property {20 | 24} [node]
@@ -66,6 +69,7 @@ const AS_IN_2_41 = Object.freeze({
 	v3Report: true,
 	ssrfProtection: true,
 	jsonByteOrderMark: 'dropped',
+	apiImportKeepsIds: true,
 });
 
 /** Measured on 1.123.50 (task runners are off by default there: no broker). */
@@ -79,6 +83,7 @@ const AS_IN_1_123 = Object.freeze({
 	v3Report: false,
 	ssrfProtection: false,
 	jsonByteOrderMark: 'refused',
+	apiImportKeepsIds: false,
 });
 
 /** @type {Readonly<Record<string, VersionEntry>>} */

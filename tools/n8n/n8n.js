@@ -9,7 +9,8 @@
 //   encryption key, database and queue. A watchdog stops them by PID if this process dies.
 // Both modes share the lifecycle: prepare() (install, ports; the database and Redis too in queue
 // mode, since every CLI command needs them), installPackage(), imports through the main
-// process's CLI, activateWorkflow(), start(), the public API, stop() and dispose(). What differs
+// process's CLI (or its API: importThroughApi), activateWorkflow(), start(), the public API,
+// stop() and dispose(). What differs
 // is small: the processes' roles (process.js) and the shared environment. Both activate through
 // the running main process's public API, one request each instead of a CLI cold start of seconds;
 // in queue mode that also registers the webhooks in the database where the webhook processors look them up.
@@ -40,6 +41,7 @@ const API_SCOPES = ['execution:list', 'execution:read', 'workflow:read', 'workfl
  * @property {number} [concurrency]  executions per worker at once (2)
  * @property {number} [webhookProcessors]  `n8n webhook` processes (1)
  * @property {Env} [env]  added to every process's environment
+ * @typedef {{ credentials: Credential[], workflows: Workflow[] }} Imports
  * @typedef {object} PublicApi  a small client of n8n's public API (/api/v1) on the main process
  * @property {string} url
  * @property {string} key
@@ -72,8 +74,11 @@ class N8n {
 	 * @param {(message: string) => void} [options.log]  progress lines (queue mode)
 	 * @param {boolean} [options.migratedDatabase]  single mode, a new user folder: start from a copy of
 	 *   a database this version has migrated before (migratedDatabase.js), for tests
+	 * @param {boolean} [options.importThroughApi]  single mode, where the version's API keeps the ids it
+	 *   is sent (2.x): imports go through the started n8n's API, one request each instead of a cold
+	 *   start of the CLI of 5 s or more; those made before start() wait for it. For tests
 	 */
-	constructor({ version = defaultVersion(), userFolder, port, queue, log = () => {}, migratedDatabase = false }) {
+	constructor({ version = defaultVersion(), userFolder, port, queue, log = () => {}, migratedDatabase = false, importThroughApi = false }) {
 		const spec = versionSpec(version);
 		this.version = spec.version;
 		/** What this version can do (tools/install/versions.js); read instead of its major. */
@@ -83,6 +88,9 @@ class N8n {
 		/** @type {'single' | 'queue'} */
 		this.mode = queue ? 'queue' : 'single';
 		this.migratedDatabase = migratedDatabase && !queue;
+		this.importsThroughApi = importThroughApi && !queue && spec.capabilities.apiImportKeepsIds;
+		/** @type {Imports} made before start(), for start() to make through the API */
+		this.pendingImports = { credentials: [], workflows: [] };
 		// Each left out (or undefined, as startQueueStack passes it on) takes its default.
 		this.queue = queue
 			? { workers: queue.workers ?? 2, concurrency: queue.concurrency ?? 2, webhookProcessors: queue.webhookProcessors ?? 1, env: queue.env ?? {} }
@@ -210,8 +218,11 @@ class N8n {
 	 * @param {{ allowFailure?: boolean, timeoutMs?: number, env?: Env }} [options]
 	 * @returns {Promise<CliResult>}
 	 */
-	cli(args, options) {
-		return this.main.cli(args, options);
+	async cli(args, options) {
+		// Imports waiting for start() go first, through the CLI: the command may read them.
+		const pending = this.takePendingImports();
+		if (pending) await this.importWithCli(pending);
+		return await this.main.cli(args, options);
 	}
 
 	/**
@@ -256,12 +267,12 @@ class N8n {
 
 	/** @param {Credential[]} credentials */
 	async importCredentials(credentials) {
-		await this.cli(['import:credentials', `--input=${this.writeJson('credentials.import.json', credentials)}`]);
+		await this.importAll({ credentials, workflows: [] });
 	}
 
 	/** @param {Workflow} workflow */
 	async importWorkflow(workflow) {
-		await this.cli(['import:workflow', `--input=${this.writeJson(`workflow-${workflow.id}.json`, workflow)}`]);
+		await this.importAll({ credentials: [], workflows: [workflow] });
 	}
 
 	/**
@@ -269,7 +280,68 @@ class N8n {
 	 * @param {Workflow[]} workflows
 	 */
 	async importWorkflows(workflows) {
-		await this.cli(['import:workflow', `--input=${this.writeJson('workflows.import.json', workflows)}`]);
+		await this.importAll({ credentials: [], workflows });
+	}
+
+	/**
+	 * Adds or replaces credentials and workflows, keeping their ids: through the CLI, or with
+	 * importsThroughApi through the started n8n's API (kept for start() until then).
+	 * @param {Imports} imports
+	 */
+	async importAll(imports) {
+		if (!this.importsThroughApi) return await this.importWithCli(imports);
+		if (!this.main.running) {
+			this.pendingImports.credentials.push(...imports.credentials);
+			this.pendingImports.workflows.push(...imports.workflows);
+			return;
+		}
+		await this.importWithApi(imports);
+	}
+
+	/** @returns {Imports | undefined} the imports waiting for start(), now taken */
+	takePendingImports() {
+		const { credentials, workflows } = this.pendingImports;
+		if (!credentials.length && !workflows.length) return undefined;
+		this.pendingImports = { credentials: [], workflows: [] };
+		return { credentials, workflows };
+	}
+
+	/**
+	 * One cold start of the CLI per kind; an existing id is replaced.
+	 * @param {Imports} imports
+	 */
+	async importWithCli({ credentials, workflows }) {
+		if (credentials.length) await this.main.cli(['import:credentials', `--input=${this.writeJson('credentials.import.json', credentials)}`]);
+		if (workflows.length) await this.main.cli(['import:workflow', `--input=${this.writeJson('workflows.import.json', workflows)}`]);
+	}
+
+	/**
+	 * One request each on the started n8n, ids kept: a credential through the public API; one whose
+	 * data it refuses (it takes only the type's fields: an OAuth2 token is not one) through the CLI,
+	 * which works beside a running n8n. A workflow as the editor saves a new one, or replaced
+	 * through the public API when its id exists, as the CLI replaces it.
+	 * @param {Imports} imports
+	 */
+	async importWithApi({ credentials, workflows }) {
+		const api = await this.publicApi();
+		/** @type {Credential[]} */
+		const refused = [];
+		for (const { id, name, type, data } of credentials) {
+			await api.post('/credentials', { id, name, type, data }).catch((/** @type {Error} */ error) => {
+				if (!/answered 400/.test(error.message)) throw error;
+				refused.push({ id, name, type, data });
+			});
+		}
+		if (refused.length) await this.importWithCli({ credentials: refused, workflows: [] });
+		for (const workflow of /** @type {RunnableWorkflow[]} */ (workflows)) {
+			const { id, name, nodes, connections, settings = {} } = workflow;
+			const exists = await api.get(`/workflows/${id}`).then(
+				() => true,
+				(/** @type {Error} */ error) => (/answered 404/.test(error.message) ? false : Promise.reject(error)),
+			);
+			if (exists) await api.put(`/workflows/${id}`, { name, nodes, connections, settings });
+			else await rest(this.baseUrl, '/rest/workflows', { method: 'POST', body: { id, name, nodes, connections, settings }, cookie: this.ownerCookie });
+		}
 	}
 
 	/**
@@ -365,6 +437,8 @@ class N8n {
 			this.log(`n8n main, ${this.workers.length} workers and ${this.webhooks.length} webhook processor(s) started in ${Math.round((Date.now() - started) / 1000)} s`);
 			await this.publicApi();
 		}
+		const pending = this.takePendingImports();
+		if (pending) await this.importWithApi(pending);
 		for (const id of this.pendingActivations.splice(0)) await this.activateWorkflow(id);
 		return this;
 	}
@@ -376,7 +450,7 @@ class N8n {
 	async publicApi() {
 		if (this.apiClient) return this.apiClient;
 		const baseUrl = this.baseUrl;
-		const scopes = this.capabilities.publicApiStop ? [...API_SCOPES, 'execution:stop'] : API_SCOPES;
+		const scopes = [...API_SCOPES, ...(this.capabilities.publicApiStop ? ['execution:stop'] : []), ...(this.importsThroughApi ? ['credential:create'] : [])];
 		this.ownerCookie = await ensureOwner(baseUrl);
 		const key = await createApiKey(baseUrl, this.ownerCookie, scopes);
 		this.apiClient = {

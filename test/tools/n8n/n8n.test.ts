@@ -212,6 +212,113 @@ describe('N8n.run: a workflow run on the started n8n, as the editor runs it', ()
 	});
 });
 
+describe('N8n imports through the API where asked and the version keeps ids', () => {
+	type Request = { method: string; url: string; body: unknown };
+	/** A stand-in for n8n's API: it refuses a credential of type `refused` (400) and knows workflow wfKept. */
+	async function fakeN8n(options: { version?: string } = {}) {
+		const requests: Request[] = [];
+		const server = http.createServer((req, res) => {
+			let body = '';
+			req.on('data', (chunk) => (body += chunk));
+			req.on('end', () => {
+				const parsed = body ? JSON.parse(body) : undefined;
+				requests.push({ method: req.method ?? '', url: req.url ?? '', body: parsed });
+				if (req.url === '/api/v1/credentials' && parsed?.type === 'refused') res.statusCode = 400;
+				if (req.method === 'GET' && req.url?.startsWith('/api/v1/workflows/') && req.url !== '/api/v1/workflows/wfKept') res.statusCode = 404;
+				res.end('{}');
+			});
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const n8n = new N8n({ ...options, userFolder, port: (server.address() as { port: number }).port, importThroughApi: true });
+		const cli = jest.fn(async (args: string[]) => ({ status: 0, stdout: args.join(' '), stderr: '' }));
+		n8n.main.cli = cli as never;
+		let running = false;
+		jest.spyOn(n8n.main, 'start').mockImplementation(async () => {
+			running = true;
+			return n8n.main;
+		});
+		jest.spyOn(n8n.main, 'running', 'get').mockImplementation(() => running);
+		const seen = () => requests.map(({ method, url }) => `${method} ${url}`);
+		const commands = () => cli.mock.calls.map(([args]) => args[0]);
+		return { n8n, requests, seen, commands, close: () => new Promise((resolve) => server.close(resolve)) };
+	}
+	const credential = (id: string, type = 'videoPlatformApi') => ({ id, name: id, type, data: { baseUrl: 'http://127.0.0.1:1', apiKey: 'k' } });
+	const wf = (id: string) => ({ id, name: id, active: false, settings: {}, nodes: [{ name: 'Start' }], connections: {} });
+
+	it('keeps imports made before start() for it, which makes credentials, then workflows, then activates them, ids kept: no CLI cold start', async () => {
+		const { n8n, requests, seen, commands, close } = await fakeN8n();
+		try {
+			await n8n.importCredentials([credential('vpA')]);
+			await n8n.importWorkflows([wf('wfA')]);
+			await n8n.activateWorkflow('wfA');
+			expect(requests).toEqual([]);
+			await n8n.start();
+			expect(seen()).toEqual(['POST /api/v1/credentials', 'GET /api/v1/workflows/wfA', 'POST /rest/workflows', 'POST /api/v1/workflows/wfA/activate']);
+			expect(requests[0].body).toEqual(credential('vpA'));
+			expect(requests[2].body).toEqual({ id: 'wfA', name: 'wfA', nodes: wf('wfA').nodes, connections: {}, settings: {} });
+			expect(commands()).toEqual([]);
+			expect(n8n.pendingImports).toEqual({ credentials: [], workflows: [] });
+		} finally {
+			await close();
+		}
+	});
+
+	it('once started, imports at once; replaces a workflow whose id exists, as the CLI does; a credential the API refuses goes through the CLI', async () => {
+		const { n8n, requests, seen, commands, close } = await fakeN8n();
+		try {
+			await n8n.start();
+			await n8n.importCredentials([credential('vpOk'), credential('vpOAuth', 'refused')]);
+			await n8n.importWorkflow(wf('wfKept'));
+			expect(seen()).toEqual(['POST /api/v1/credentials', 'POST /api/v1/credentials', 'GET /api/v1/workflows/wfKept', 'PUT /api/v1/workflows/wfKept']);
+			expect(requests[3].body).toEqual({ name: 'wfKept', nodes: wf('wfKept').nodes, connections: {}, settings: {} });
+			expect(commands()).toEqual(['import:credentials']);
+			const input = (n8n.main.cli as jest.Mock).mock.calls[0][0][1].replace('--input=', '');
+			expect(JSON.parse(fs.readFileSync(input, 'utf8'))).toEqual([credential('vpOAuth', 'refused')]);
+		} finally {
+			await close();
+		}
+	});
+
+	it('a CLI command before start() imports the waiting ones through the CLI first, since it may read them', async () => {
+		const { n8n, requests, commands, close } = await fakeN8n();
+		try {
+			await n8n.importCredentials([credential('vpA')]);
+			await n8n.importWorkflow(wf('wfA'));
+			await n8n.cli(['list:workflow']);
+			expect(commands()).toEqual(['import:credentials', 'import:workflow', 'list:workflow']);
+			await n8n.start();
+			expect(requests).toEqual([]);
+		} finally {
+			await close();
+		}
+	});
+
+	it('imports through the CLI where the version gives new ids (1.x), or when not asked', async () => {
+		const oneX = installableVersions().find((version) => !versionSpec(version).capabilities.apiImportKeepsIds);
+		const { n8n, requests, commands, close } = await fakeN8n({ version: oneX });
+		try {
+			expect(n8n.importsThroughApi).toBe(false);
+			await n8n.importWorkflow(wf('wfA'));
+			expect(commands()).toEqual(['import:workflow']);
+			await n8n.start();
+			expect(requests).toEqual([]);
+		} finally {
+			await close();
+		}
+		expect(new N8n({ userFolder }).importsThroughApi).toBe(false);
+		expect(new N8n({ userFolder, queue: {}, importThroughApi: true }).importsThroughApi).toBe(false);
+	});
+
+	it('asks its API key for creating credentials only when it imports through the API', async () => {
+		(createApiKey as jest.Mock).mockClear();
+		await new N8n({ userFolder, importThroughApi: true }).publicApi();
+		await new N8n({ userFolder }).publicApi();
+		const [withImports, without] = (createApiKey as jest.Mock).mock.calls.map((call) => call[2] as string[]);
+		expect(withImports).toContain('credential:create');
+		expect(without).not.toContain('credential:create');
+	});
+});
+
 describe('N8n in queue mode', () => {
 	const queueFolder = path.join(userFolder, 'queue');
 	const queue = (options = {}) => new N8n({ version: defaultVersion(), userFolder: queueFolder, port: 5999, queue: { workers: 3, webhookProcessors: 2, ...options } });
