@@ -199,19 +199,78 @@ const INSTALLERS = {
 			env: installEnv(spec, { ignore_scripts: false }),
 		});
 	},
-	// Some install scripts download from outside the npm registry, so none run; only the native
-	// modules n8n needs are then built, against the headers of the version's Node.
+	// Some install scripts download from outside the npm registry, and others compile what n8n can
+	// do without (ssh2's and cpu-features' native code), so none run; only the native modules n8n
+	// needs are then built, against the headers of the version's Node, or taken from an earlier build.
 	'scripts-off-then-rebuild': async (spec, dir) => {
 		await runStep(`n8n ${spec.version}: downloading its packages (about 3 GB once unpacked)`, 'npm', prepareNpmInstall(spec, dir), {
 			cwd: dir,
 			env: installEnv(spec, { ignore_scripts: true }),
 		});
-		await runStep(`n8n ${spec.version}: compiling ${(spec.nativeModules ?? []).join(' and ')} for Node ${spec.node} (1 to 2 minutes)`, 'npm', ['rebuild', ...(spec.nativeModules ?? [])], {
+		const toCompile = (spec.nativeModules ?? []).filter((name) => !reuseBuild(spec, dir, name));
+		if (toCompile.length === 0) return;
+		await runStep(`n8n ${spec.version}: compiling ${toCompile.join(' and ')} for Node ${spec.node} (1 to 2 minutes)`, 'npm', ['rebuild', ...toCompile], {
 			cwd: dir,
 			env: installEnv(spec, { ignore_scripts: false }),
 		});
+		for (const name of toCompile) keepBuild(spec, dir, name);
 	},
 };
+
+/**
+ * Where a native module's build is kept for the next install with the same module version on a
+ * Node of the same ABI (n8n 2.41.1 and 1.123.81 both have sqlite3 5.1.7 on Node 24): compiling it
+ * keeps a core busy for a minute or more. Undefined when the module is not installed.
+ * @param {VersionSpec} spec
+ * @param {string} dir
+ * @param {string} name
+ */
+function keptBuildOf(spec, dir, name) {
+	const packageFile = path.join(dir, 'node_modules', name, 'package.json');
+	if (!fs.existsSync(packageFile)) return undefined;
+	const { version } = JSON.parse(fs.readFileSync(packageFile, 'utf8'));
+	const abi = spawnSync(nodeBinOf(spec), ['-p', 'process.versions.modules'], { encoding: 'utf8' }).stdout.trim();
+	return { built: path.join(dir, 'node_modules', name, 'build'), kept: path.join(cacheRoot, 'native-builds', `${name.replace('/', '+')}-${version}-abi${abi}`) };
+}
+
+/**
+ * Copies a kept build of the module into the install, when there is one that loads there.
+ * @param {VersionSpec} spec
+ * @param {string} dir
+ * @param {string} name
+ * @returns {boolean} whether the module now loads without a compile
+ */
+function reuseBuild(spec, dir, name) {
+	const where = keptBuildOf(spec, dir, name);
+	if (!where || !fs.existsSync(where.kept)) return false;
+	fs.cpSync(where.kept, where.built, { recursive: true });
+	const problem = check(nodeBinOf(spec), ['-e', `require(${JSON.stringify(name)});process.stdout.write('loaded')`], { cwd: dir }, /^loaded$/);
+	if (!problem) {
+		say(`n8n ${spec.version}: ${name} takes the build kept in ${where.kept}, no compile`);
+		return true;
+	}
+	fs.rmSync(where.built, { recursive: true, force: true });
+	return false;
+}
+
+/**
+ * Keeps a fresh build of the module (its `build` folder; a module that builds elsewhere is not kept).
+ * @param {VersionSpec} spec
+ * @param {string} dir
+ * @param {string} name
+ */
+function keepBuild(spec, dir, name) {
+	const where = keptBuildOf(spec, dir, name);
+	if (!where || !fs.existsSync(where.built) || fs.existsSync(where.kept)) return;
+	// Made aside and renamed, so that an install beside this one never copies half a build.
+	const making = `${where.kept}.${process.pid}`;
+	fs.cpSync(where.built, making, { recursive: true });
+	try {
+		fs.renameSync(making, where.kept);
+	} catch {
+		fs.rmSync(making, { recursive: true, force: true });
+	}
+}
 
 /**
  * Installs an n8n version from versions.js unless it is there and works; returns its folder.
@@ -243,4 +302,4 @@ async function nodeFor(version) {
 	return versionSpec(version).node === 24 ? await ensureNode24() : process.execPath;
 }
 
-module.exports = { ensureN8n, ensureNode24, ensureVerdaccio, nodeFor, isInstalled, recipeOf, packageJsonOf, lockFileOf, MARKER, INSTALL_METHODS: Object.keys(INSTALLERS) };
+module.exports = { ensureN8n, ensureNode24, ensureVerdaccio, nodeFor, isInstalled, recipeOf, packageJsonOf, lockFileOf, reuseBuild, keepBuild, MARKER, INSTALL_METHODS: Object.keys(INSTALLERS) };

@@ -7,8 +7,9 @@
 // - node: 24 (installed into the cache from the npm package node@24) or 20 (the Node running the tools)
 // - overrides: npm overrides the install needs (a dependency missing from the registry, or declared as a URL)
 // - installWith: 'npm-install' (a plain install, install scripts run), or 'scripts-off-then-rebuild'
-//   (no install script runs, since some download from outside the registry; nativeModules are then
-//   rebuilt against the headers of `node`)
+//   (no install script runs, since some download from outside the registry and others compile
+//   native code n8n does without; nativeModules are then rebuilt against the headers of `node`, or
+//   taken from an earlier install's build of the same module version for the same Node)
 // - nativeModules: what must compile and load for the install to count
 // - role: 'full' (every end-to-end suite runs on it) or 'smoke' (test/e2e/smoke.e2e.test.ts only)
 // - capabilities: what the tools and tests check instead of a major version:
@@ -112,7 +113,7 @@ const N8N_VERSIONS = Object.freeze({
 	'1.123.50': {
 		node: 20,
 		overrides: { xlsx: '0.18.5' },
-		installWith: 'npm-install',
+		installWith: 'scripts-off-then-rebuild',
 		nativeModules: ['sqlite3'],
 		role: 'full',
 		capabilities: AS_IN_1_123,
@@ -122,7 +123,7 @@ const N8N_VERSIONS = Object.freeze({
 	'1.85.4': {
 		node: 20,
 		overrides: { xlsx: '0.18.5' },
-		installWith: 'npm-install',
+		installWith: 'scripts-off-then-rebuild',
 		nativeModules: ['sqlite3'],
 		role: 'smoke',
 		capabilities: AS_IN_1_123,
