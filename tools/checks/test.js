@@ -38,8 +38,9 @@ for (const stale of fs.readdirSync(scratchRoot).filter((name) => name.startsWith
 }
 
 /**
- * Two install chains run in the background, on the core that lint and the one jest worker leave
- * idle, side by side (npm installs wait on the network and the disk as much as on the CPU):
+ * Three install chains run in the background, on the core that lint and the one jest worker leave
+ * idle, side by side (installs wait on the network and the disk as much as on the CPU):
+ * - Debian's Chromium, when missing (tools/install/chromium.js), for the browser test;
  * - the fully tested n8n versions that run on this Node;
  * - a user's first `npm start` (tools/checks/first-start.js), which installs Node 24 and the default
  *   n8n when the cache is empty; test/e2e/start.e2e.test.ts checks its record
@@ -55,6 +56,9 @@ function inBackground(name, args) {
 	process.on('exit', () => child.exitCode === null && child.kill());
 	return path.relative(repoRoot, log);
 }
+
+const chromiumLog = inBackground('chromium-install', [path.join(repoRoot, 'tools/install/chromium.js')]);
+process.stdout.write(`[test] installing Chromium for the browser test, when missing, beside lint and the fast tests (output: ${chromiumLog})\n`);
 
 const early = earlyVersions();
 const earlyLog = inBackground('early-installs', [path.join(repoRoot, 'tools/install/cli.js'), ...early]);

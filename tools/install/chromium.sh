@@ -3,8 +3,14 @@
 # downloaded from anywhere else. apt's output goes to the install log, like npm's.
 set -euo pipefail
 if [ -x /usr/bin/chromium ]; then exit 0; fi
-log="${VIDEOPLATFORM_CACHE_DIR:-$HOME/.cache/n8n-nodes-videoplatform}/install.log"
-mkdir -p "$(dirname "$log")"
+cache="${VIDEOPLATFORM_CACHE_DIR:-$HOME/.cache/n8n-nodes-videoplatform}"
+log="$cache/install.log"
+mkdir -p "$cache"
+# npm test starts this install in the background (tools/install/chromium.js) and the browser test
+# runs it too: one waits for the other, then finds Chromium there.
+exec 9>"$cache/chromium.lock"
+flock 9
+if [ -x /usr/bin/chromium ]; then exit 0; fi
 echo "[install] Chromium (Debian's package, for the real-browser test): installing with apt-get; its output goes to $log" >&2
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 if ! { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium; } >>"$log" 2>&1; then
