@@ -44,7 +44,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 			return [201, json, JSON.stringify({ id: name, name }), 1500];
 		});
 		// The credentials and workflows of the tests below (each test executes the workflow of its id) in
-		// one import each, since each import is a cold start of n8n's CLI; PartWay and Bulk import their own.
+		// one import each, since on 1.x each import is a cold start of n8n's CLI; PartWay and Bulk import their own.
 		await n8n.importCredentials([
 			// The credential as a user might paste it: a /v1/ suffix and a "Bearer " prefix, with spaces.
 			credential('vpGood', ` ${sandbox.url}/v1/ `, `  Bearer ${API_KEY} `),

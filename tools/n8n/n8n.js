@@ -63,6 +63,15 @@ function parseRawOutput(stdout) {
 	return JSON.parse(stdout.slice(start, end + 2));
 }
 
+/** What n8n 2.x's editor API (POST /rest/workflows) saves of a new workflow, as the CLI imports it. */
+const NEW_WORKFLOW_FIELDS = ['id', 'name', 'description', 'nodes', 'connections', 'settings', 'staticData', 'meta', 'pinData'];
+
+/**
+ * @param {Record<string, unknown>} workflow
+ * @returns {Record<string, unknown>}
+ */
+const newWorkflowBody = (workflow) => Object.fromEntries(NEW_WORKFLOW_FIELDS.filter((field) => workflow[field] !== undefined).map((field) => [field, workflow[field]]));
+
 class N8n {
 	/**
 	 * @param {object} options
@@ -88,7 +97,8 @@ class N8n {
 		/** @type {'single' | 'queue'} */
 		this.mode = queue ? 'queue' : 'single';
 		this.migratedDatabase = migratedDatabase && !queue;
-		this.importsThroughApi = importThroughApi && !queue && spec.capabilities.apiImportKeepsIds;
+		/** Whether imports go through the API: asked for, and this version's API keeps ids. */
+		this.apiImports = importThroughApi && !queue && spec.capabilities.apiImportKeepsIds;
 		/** @type {Imports} made before start(), for start() to make through the API */
 		this.pendingImports = { credentials: [], workflows: [] };
 		// Each left out (or undefined, as startQueueStack passes it on) takes its default.
@@ -276,7 +286,8 @@ class N8n {
 	}
 
 	/**
-	 * Several workflows in one import (n8n takes an array): one cold start of the CLI for all.
+	 * Several workflows in one import (n8n takes an array): one cold start of the CLI for all, or
+	 * one request each through the API (apiImports).
 	 * @param {Workflow[]} workflows
 	 */
 	async importWorkflows(workflows) {
@@ -285,11 +296,11 @@ class N8n {
 
 	/**
 	 * Adds or replaces credentials and workflows, keeping their ids: through the CLI, or with
-	 * importsThroughApi through the started n8n's API (kept for start() until then).
+	 * apiImports through the started n8n's API (kept for start() until then).
 	 * @param {Imports} imports
 	 */
 	async importAll(imports) {
-		if (!this.importsThroughApi) return await this.importWithCli(imports);
+		if (!this.apiImports) return await this.importWithCli(imports);
 		if (!this.main.running) {
 			this.pendingImports.credentials.push(...imports.credentials);
 			this.pendingImports.workflows.push(...imports.workflows);
@@ -316,23 +327,24 @@ class N8n {
 	}
 
 	/**
-	 * One request each on the started n8n, ids kept: a credential through the public API; one whose
-	 * data it refuses (it takes only the type's fields: an OAuth2 token is not one) through the CLI,
-	 * which works beside a running n8n. A workflow as the editor saves a new one, or replaced
-	 * through the public API when its id exists, as the CLI replaces it.
+	 * One request each on the started n8n, ids kept: a credential through the public API, or through
+	 * the CLI (which works beside a running n8n) when the API refuses its data (it takes only the
+	 * type's fields: an OAuth2 token is not one) or its id exists (the CLI replaces it). A workflow
+	 * as the editor saves a new one, or replaced through the public API when its id exists, as the
+	 * CLI replaces it.
 	 * @param {Imports} imports
 	 */
 	async importWithApi({ credentials, workflows }) {
 		const api = await this.publicApi();
 		/** @type {Credential[]} */
-		const refused = [];
+		const forTheCli = [];
 		for (const { id, name, type, data } of credentials) {
 			await api.post('/credentials', { id, name, type, data }).catch((/** @type {Error} */ error) => {
-				if (!/answered 400/.test(error.message)) throw error;
-				refused.push({ id, name, type, data });
+				if (!/answered (400|409)/.test(error.message)) throw error;
+				forTheCli.push({ id, name, type, data });
 			});
 		}
-		if (refused.length) await this.importWithCli({ credentials: refused, workflows: [] });
+		if (forTheCli.length) await this.importWithCli({ credentials: forTheCli, workflows: [] });
 		for (const workflow of /** @type {RunnableWorkflow[]} */ (workflows)) {
 			const { id, name, nodes, connections, settings = {} } = workflow;
 			const exists = await api.get(`/workflows/${id}`).then(
@@ -340,7 +352,7 @@ class N8n {
 				(/** @type {Error} */ error) => (/answered 404/.test(error.message) ? false : Promise.reject(error)),
 			);
 			if (exists) await api.put(`/workflows/${id}`, { name, nodes, connections, settings });
-			else await rest(this.baseUrl, '/rest/workflows', { method: 'POST', body: { id, name, nodes, connections, settings }, cookie: this.ownerCookie });
+			else await rest(this.baseUrl, '/rest/workflows', { method: 'POST', body: newWorkflowBody({ settings: {}, ...workflow }), cookie: this.ownerCookie });
 		}
 	}
 
@@ -438,7 +450,11 @@ class N8n {
 			await this.publicApi();
 		}
 		const pending = this.takePendingImports();
-		if (pending) await this.importWithApi(pending);
+		if (pending) {
+			await this.importWithApi(pending).catch((/** @type {Error} */ error) => {
+				throw new Error(`n8n started, but adding the credentials and workflows imported before start() failed: ${error.message}`);
+			});
+		}
 		for (const id of this.pendingActivations.splice(0)) await this.activateWorkflow(id);
 		return this;
 	}
@@ -450,7 +466,7 @@ class N8n {
 	async publicApi() {
 		if (this.apiClient) return this.apiClient;
 		const baseUrl = this.baseUrl;
-		const scopes = [...API_SCOPES, ...(this.capabilities.publicApiStop ? ['execution:stop'] : []), ...(this.importsThroughApi ? ['credential:create'] : [])];
+		const scopes = [...API_SCOPES, ...(this.capabilities.publicApiStop ? ['execution:stop'] : []), ...(this.apiImports ? ['credential:create'] : [])];
 		this.ownerCookie = await ensureOwner(baseUrl);
 		const key = await createApiKey(baseUrl, this.ownerCookie, scopes);
 		this.apiClient = {

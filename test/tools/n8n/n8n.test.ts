@@ -214,7 +214,7 @@ describe('N8n.run: a workflow run on the started n8n, as the editor runs it', ()
 
 describe('N8n imports through the API where asked and the version keeps ids', () => {
 	type Request = { method: string; url: string; body: unknown };
-	/** A stand-in for n8n's API: it refuses a credential of type `refused` (400) and knows workflow wfKept. */
+	/** A stand-in for n8n's API: it refuses a credential of type `refused` (400), has credential vpTaken (409) and workflow wfKept. */
 	async function fakeN8n(options: { version?: string } = {}) {
 		const requests: Request[] = [];
 		const server = http.createServer((req, res) => {
@@ -224,6 +224,8 @@ describe('N8n imports through the API where asked and the version keeps ids', ()
 				const parsed = body ? JSON.parse(body) : undefined;
 				requests.push({ method: req.method ?? '', url: req.url ?? '', body: parsed });
 				if (req.url === '/api/v1/credentials' && parsed?.type === 'refused') res.statusCode = 400;
+				if (req.url === '/api/v1/credentials' && parsed?.id === 'vpTaken') res.statusCode = 409;
+				if (req.url === '/rest/workflows' && parsed?.id === 'wfBroken') res.statusCode = 400;
 				if (req.method === 'GET' && req.url?.startsWith('/api/v1/workflows/') && req.url !== '/api/v1/workflows/wfKept') res.statusCode = 404;
 				res.end('{}');
 			});
@@ -263,17 +265,39 @@ describe('N8n imports through the API where asked and the version keeps ids', ()
 		}
 	});
 
-	it('once started, imports at once; replaces a workflow whose id exists, as the CLI does; a credential the API refuses goes through the CLI', async () => {
+	it('once started, imports at once; replaces a workflow whose id exists, as the CLI does; a credential the API refuses, or whose id exists, goes through the CLI', async () => {
 		const { n8n, requests, seen, commands, close } = await fakeN8n();
 		try {
 			await n8n.start();
-			await n8n.importCredentials([credential('vpOk'), credential('vpOAuth', 'refused')]);
+			await n8n.importCredentials([credential('vpOk'), credential('vpOAuth', 'refused'), credential('vpTaken')]);
 			await n8n.importWorkflow(wf('wfKept'));
-			expect(seen()).toEqual(['POST /api/v1/credentials', 'POST /api/v1/credentials', 'GET /api/v1/workflows/wfKept', 'PUT /api/v1/workflows/wfKept']);
-			expect(requests[3].body).toEqual({ name: 'wfKept', nodes: wf('wfKept').nodes, connections: {}, settings: {} });
+			expect(seen()).toEqual(['POST /api/v1/credentials', 'POST /api/v1/credentials', 'POST /api/v1/credentials', 'GET /api/v1/workflows/wfKept', 'PUT /api/v1/workflows/wfKept']);
+			expect(requests[4].body).toEqual({ name: 'wfKept', nodes: wf('wfKept').nodes, connections: {}, settings: {} });
 			expect(commands()).toEqual(['import:credentials']);
 			const input = (n8n.main.cli as jest.Mock).mock.calls[0][0][1].replace('--input=', '');
-			expect(JSON.parse(fs.readFileSync(input, 'utf8'))).toEqual([credential('vpOAuth', 'refused')]);
+			expect(JSON.parse(fs.readFileSync(input, 'utf8'))).toEqual([credential('vpOAuth', 'refused'), credential('vpTaken')]);
+		} finally {
+			await close();
+		}
+	});
+
+	it("saves a new workflow with what the CLI import keeps of it (pinned data, meta, static data), not n8n's read-only fields", async () => {
+		const { n8n, requests, close } = await fakeN8n();
+		try {
+			await n8n.start();
+			const withoutSettings = { id: 'wfNew', name: 'wfNew', active: false, nodes: wf('wfNew').nodes, connections: {} };
+			await n8n.importWorkflow({ ...withoutSettings, pinData: { Start: [{ json: { a: 1 } }] }, meta: { templateCredsSetupCompleted: true }, staticData: null, tags: [] } as never);
+			expect(requests[1].body).toEqual({ id: 'wfNew', name: 'wfNew', nodes: wf('wfNew').nodes, connections: {}, settings: {}, pinData: { Start: [{ json: { a: 1 } }] }, meta: { templateCredsSetupCompleted: true }, staticData: null });
+		} finally {
+			await close();
+		}
+	});
+
+	it('says that n8n started when the imports waiting for start() then fail, and how', async () => {
+		const { n8n, close } = await fakeN8n();
+		try {
+			await n8n.importWorkflow(wf('wfBroken'));
+			await expect(n8n.start()).rejects.toThrow(/^n8n started, but adding the credentials and workflows imported before start\(\) failed: POST \/rest\/workflows answered 400/);
 		} finally {
 			await close();
 		}
@@ -297,7 +321,7 @@ describe('N8n imports through the API where asked and the version keeps ids', ()
 		const oneX = installableVersions().find((version) => !versionSpec(version).capabilities.apiImportKeepsIds);
 		const { n8n, requests, commands, close } = await fakeN8n({ version: oneX });
 		try {
-			expect(n8n.importsThroughApi).toBe(false);
+			expect(n8n.apiImports).toBe(false);
 			await n8n.importWorkflow(wf('wfA'));
 			expect(commands()).toEqual(['import:workflow']);
 			await n8n.start();
@@ -305,8 +329,8 @@ describe('N8n imports through the API where asked and the version keeps ids', ()
 		} finally {
 			await close();
 		}
-		expect(new N8n({ userFolder }).importsThroughApi).toBe(false);
-		expect(new N8n({ userFolder, queue: {}, importThroughApi: true }).importsThroughApi).toBe(false);
+		expect(new N8n({ userFolder }).apiImports).toBe(false);
+		expect(new N8n({ userFolder, queue: {}, importThroughApi: true }).apiImports).toBe(false);
 	});
 
 	it('asks its API key for creating credentials only when it imports through the API', async () => {
