@@ -14,6 +14,8 @@ module.exports = {
 	node24Dir: path.join(cacheRoot, 'node24'),
 	/** Where one n8n version is installed (tools/install/versions.js lists them). */
 	n8nDir: (/** @type {string} */ version) => path.join(cacheRoot, `n8n-${version}`),
+	/** Taken around every apt-get of the tools (Chromium, PostgreSQL and Redis): one at a time (chromium.sh too). */
+	aptLock: path.join(cacheRoot, 'apt.lock'),
 	scratchRoot: path.join(repoRoot, '.scratch'),
 	/** The integrity of every tarball the tests packed from this build (a build empties it). */
 	testedTarballsList: path.join(repoRoot, '.scratch', 'tested-tarballs.txt'),

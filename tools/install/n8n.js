@@ -207,20 +207,22 @@ const INSTALLERS = {
 			cwd: dir,
 			env: installEnv(spec, { ignore_scripts: true }),
 		});
-		const toCompile = (spec.nativeModules ?? []).filter((name) => !reuseBuild(spec, dir, name));
-		if (toCompile.length === 0) return;
-		await runStep(`n8n ${spec.version}: compiling ${toCompile.join(' and ')} for Node ${spec.node} (1 to 2 minutes)`, 'npm', ['rebuild', ...toCompile], {
+		const toBuild = (spec.nativeModules ?? []).filter((name) => !reuseBuild(spec, dir, name));
+		if (toBuild.length === 0) return;
+		// sqlite3 compiles; isolated-vm takes the binary its package ships for the Node it finds.
+		await runStep(`n8n ${spec.version}: building ${toBuild.join(' and ')} for Node ${spec.node} (up to 2 minutes)`, 'npm', ['rebuild', ...toBuild], {
 			cwd: dir,
 			env: installEnv(spec, { ignore_scripts: false }),
 		});
-		for (const name of toCompile) keepBuild(spec, dir, name);
+		for (const name of toBuild) keepBuild(spec, dir, name);
 	},
 };
 
 /**
  * Where a native module's build is kept for the next install with the same module version on a
  * Node of the same ABI (n8n 2.41.1 and 1.123.81 both have sqlite3 5.1.7 on Node 24): compiling it
- * keeps a core busy for a minute or more. Undefined when the module is not installed.
+ * keeps a core busy for a minute or more. Undefined when the module is not installed (or the Node
+ * gives no ABI).
  * @param {VersionSpec} spec
  * @param {string} dir
  * @param {string} name
@@ -229,7 +231,8 @@ function keptBuildOf(spec, dir, name) {
 	const packageFile = path.join(dir, 'node_modules', name, 'package.json');
 	if (!fs.existsSync(packageFile)) return undefined;
 	const { version } = JSON.parse(fs.readFileSync(packageFile, 'utf8'));
-	const abi = spawnSync(nodeBinOf(spec), ['-p', 'process.versions.modules'], { encoding: 'utf8' }).stdout.trim();
+	const abi = String(spawnSync(nodeBinOf(spec), ['-p', 'process.versions.modules'], { encoding: 'utf8' }).stdout ?? '').trim();
+	if (!/^\d+$/.test(abi)) return undefined;
 	return { built: path.join(dir, 'node_modules', name, 'build'), kept: path.join(cacheRoot, 'native-builds', `${name.replace('/', '+')}-${version}-abi${abi}`) };
 }
 
@@ -249,7 +252,9 @@ function reuseBuild(spec, dir, name) {
 		say(`n8n ${spec.version}: ${name} takes the build kept in ${where.kept}, no compile`);
 		return true;
 	}
+	// Taken out of the install and of the cache, so that the compile's build is kept instead.
 	fs.rmSync(where.built, { recursive: true, force: true });
+	fs.rmSync(where.kept, { recursive: true, force: true });
 	return false;
 }
 

@@ -10,7 +10,7 @@
 //   (no install script runs, since some download from outside the registry and others compile
 //   native code n8n does without; nativeModules are then rebuilt against the headers of `node`, or
 //   taken from an earlier install's build of the same module version for the same Node)
-// - nativeModules: what must compile and load for the install to count
+// - nativeModules: what must build (compile, or take its package's binary) and load for the install to count
 // - role: 'full' (every end-to-end suite runs on it) or 'smoke' (test/e2e/smoke.e2e.test.ts only)
 // - capabilities: what the tools and tests check instead of a major version:
 //   - modulesToDisable: set as N8N_DISABLED_MODULES (mcp-registry reaches out of the machine); a

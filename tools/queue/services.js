@@ -8,6 +8,7 @@ const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
 const { runStep, say, installLog, InstallError } = require('../install/steps');
 const { freePort } = require('../common/ports');
+const { aptLock } = require('../common/paths');
 
 const PG_ROOT = '/usr/lib/postgresql';
 const DB = { database: 'n8n', user: 'n8n', password: 'n8n-queue-local' };
@@ -66,8 +67,10 @@ async function ensureQueueServices() {
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	try {
 		if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\n# Written by n8n-nodes-videoplatform during its apt-get install: no service starts.\nexit 101\n', { mode: 0o755 });
-		await runStep('apt-get update', 'apt-get', ['update'], { cwd: '/', env });
-		await runStep(`apt-get install ${missing.join(' ')}`, 'apt-get', ['install', '-y', '--no-install-recommends', 'postgresql', 'redis-server'], { cwd: '/', env });
+		// After another apt-get of the tools (npm test installs Chromium in the background), never beside it.
+		fs.mkdirSync(path.dirname(aptLock), { recursive: true });
+		await runStep('apt-get update', 'flock', [aptLock, 'apt-get', 'update'], { cwd: '/', env });
+		await runStep(`apt-get install ${missing.join(' ')}`, 'flock', [aptLock, 'apt-get', 'install', '-y', '--no-install-recommends', 'postgresql', 'redis-server'], { cwd: '/', env });
 	} catch (error) {
 		throw new InstallError(`Installing ${missing.join(' and ')} with apt-get failed (${/** @type {Error} */ (error).message.split('. Read')[0]}): install them by hand with \`${HAND_INSTALL}\`, then run this again; apt-get's output is in ${installLog}.`);
 	} finally {

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 
 import { cache } from '../scratchCache';
 import { keepBuild, reuseBuild } from '../../../tools/install/n8n';
-import { versionSpec } from '../../../tools/install/versions';
+import { defaultVersion, versionSpec } from '../../../tools/install/versions';
 
 afterAll(() => fs.rmSync(cache, { recursive: true, force: true }));
 
@@ -22,8 +22,8 @@ function installWith(version: string, built?: string) {
 	}
 	return dir;
 }
-// A Node-20 version: its modules load under the Node running the tests.
-const spec = versionSpec('1.123.50');
+// A version on the tools' Node (not Node 24): its modules load under the Node running the tests.
+const spec = { ...versionSpec(defaultVersion()), node: 20 as const };
 const builtIn = (dir: string) => path.join(dir, 'node_modules', NAME, 'build', 'Release', 'binding.js');
 
 describe('native builds kept between installs', () => {
@@ -37,11 +37,15 @@ describe('native builds kept between installs', () => {
 		expect(reuseBuild(spec, installWith('1.0.1'), NAME)).toBe(false);
 	});
 
-	it('a kept build that does not load is taken out again, so the module compiles', () => {
+	it('a kept build that does not load is taken out of the install and the cache, so the module compiles and its build is kept', () => {
 		keepBuild(spec, installWith('2.0.0', 'throw new Error("built for another Node");'), NAME);
 		const next = installWith('2.0.0');
 		expect(reuseBuild(spec, next, NAME)).toBe(false);
 		expect(fs.existsSync(path.join(next, 'node_modules', NAME, 'build'))).toBe(false);
+		keepBuild(spec, installWith('2.0.0', 'module.exports = "compiled again";'), NAME);
+		const later = installWith('2.0.0');
+		expect(reuseBuild(spec, later, NAME)).toBe(true);
+		expect(fs.readFileSync(builtIn(later), 'utf8')).toBe('module.exports = "compiled again";');
 	});
 
 	it('keeps the first build of a module version, and nothing for a module without a build folder or not installed', () => {
