@@ -14,6 +14,7 @@ import { startEnvironment } from '../../tools/start';
 import { type Editor, editorFor, launchChromium, signIn, Pictures, webhookUrlFromRest } from './editor';
 import { packedTarball } from './packedTarball';
 import { serverAnsweringByName } from '../helpers/scriptedServer';
+import { oneHeavyFileAtATime } from './oneHeavyFileAtATime';
 
 const VERSIONS = [defaultVersion(), defaultVersion(1)];
 const CREATE = 'Create a room';
@@ -33,6 +34,9 @@ const LINK = '<a href="https://evil.example/login" style="position:fixed;inset:0
 const IMAGE = '<img src="https://evil.example/track.png">';
 // Any element the outside text could have made.
 const FROM_OUTSIDE = 'a[href*="evil.example"], img[src*="evil.example"], a[href^="javascript:"], a[href^="data:"], [style*="position:fixed"]';
+
+// Never beside another heavy file: Chromium and n8n's editor take both cores at times.
+oneHeavyFileAtATime();
 
 describe.each(VERSIONS)('the Video Platform nodes in a real browser, n8n %s', (version) => {
 	let environment: Awaited<ReturnType<typeof startEnvironment>>;

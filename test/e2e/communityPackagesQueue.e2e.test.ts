@@ -24,6 +24,7 @@ import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import { packedTarball } from './packedTarball';
 import { TRIGGER } from './scenarios/triggerDeliveries';
+import { oneHeavyFileAtATime } from './oneHeavyFileAtATime';
 
 const LIFETIME_MS = 30 * 60_000;
 // Up to three n8n starts of 120 s each, a webhook wait and an execution wait.
@@ -58,6 +59,9 @@ async function until(what: string, check: () => boolean, timeoutMs = 120_000) {
 }
 
 const describeIfManaged = versionSpec(version).capabilities.packagesManagedByEnv ? describe : describe.skip;
+
+// Never beside another heavy file: four n8n processes, PostgreSQL, Redis and package installs.
+oneHeavyFileAtATime();
 
 describeIfManaged(`N8N_COMMUNITY_PACKAGES in queue mode on a real n8n ${version}`, () => {
 	const folder = path.join(scratchRoot, `e2e-packages-queue-${process.pid}`);

@@ -4,6 +4,7 @@ import { roomBatchWorkflow } from '../../tools/queue/stack';
 import { dropRedelivered, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import { itCreatesEveryRoomOnceOnBothWorkers, itSpreadsDeliveriesOverTheWorkers, markerOf, queueModeStack } from './scenarios/queueMode';
 import { TRIGGER } from './scenarios/triggerDeliveries';
+import { oneHeavyFileAtATime } from './oneHeavyFileAtATime';
 
 // The default n8n 2.x in queue mode (test/e2e/scenarios/queueMode.ts). Speed is measured by
 // `npm run bench:queue`, not here; the same checks with 4 × 250 rooms and 500 deliveries are load
@@ -24,6 +25,9 @@ const onceSettings = { key: '={{ $json.name }}', mode: 'create', scope: 'node', 
 const onceWorkflow = roomBatchWorkflow('wfQueueOnce', ONCE_PATH, onceRows, 'vpQueueSandbox', { createOncePerKey: { settings: onceSettings } });
 
 const version = process.env.VIDEOPLATFORM_QUEUE_N8N ?? defaultVersion();
+
+// Never beside another heavy file: five n8n processes, PostgreSQL and Redis.
+oneHeavyFileAtATime();
 
 describe(`n8n ${version} in queue mode: main, two workers, two webhook processors`, () => {
 	const queue = queueModeStack({

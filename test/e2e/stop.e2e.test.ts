@@ -7,6 +7,7 @@ import { createRoom, credential, itemsFrom, webhookTrigger, workflow } from '../
 import type { N8n } from './n8nWithPackage';
 import { eachVersion, FULL_VERSIONS, n8nWithPackage } from './n8nWithPackage';
 import { versionSpec } from '../../tools/install/versions';
+import { oneHeavyFileAtATime } from './oneHeavyFileAtATime';
 
 // Long enough to tell a stop that works (about a second) from one that waits it out.
 const RETRY_AFTER_S = 12;
@@ -32,6 +33,9 @@ const until = async <T>(read: () => Promise<T | undefined>, timeoutMs: number): 
 // Only where n8n's public API can stop an execution (2.x); elsewhere the node's stop handling
 // is the same code (unit and HTTP tests).
 const STOPPABLE = FULL_VERSIONS.filter((version) => versionSpec(version).capabilities.publicApiStop);
+
+// Never beside another heavy file: it times Stop to the second.
+oneHeavyFileAtATime();
 
 eachVersion(STOPPABLE)('Stopping an execution in a real n8n %s while the node waits on Retry-After', (version) => {
 	let n8n: N8n;

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 'use strict';
-// `npm test`: build, lint, types, then every jest project but the load runs, each phase timed
-// (tools/checks/phases.js). Stops at the first phase that fails, as `a && b` would.
+// `npm test`: build, lint, types, then every jest project but the load runs, in two lanes
+// (tools/checks/jestLanes.js), each phase timed (tools/checks/phases.js). Stops at the first phase
+// that fails, as `a && b` would.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const { PACKED_TARBALL_ENV, packPackage } = require('../common/package');
 const { phasesFile, repoRoot, scratchRoot } = require('../common/paths');
-const { RECORD_ENV, earlyVersions, laterVersions, recordFiles } = require('./first-start');
+const { RECORD_ENV, earlyVersions, laterVersions, recordFiles, recordedStart } = require('./first-start');
+const { runJestLanes } = require('./jestLanes');
 const { recordPhase } = require('./phases');
 
 /** @type {[string, string, string[]]} */
@@ -17,7 +19,6 @@ const BUILD = ['build', 'npm', ['run', 'build']];
 const PHASES = [
 	['lint', 'npm', ['run', 'lint']],
 	['typecheck', 'npm', ['run', 'typecheck']],
-	['jest (unit, workflows, package, e2e)', 'npx', ['jest', '--selectProjects', 'unit', 'workflows', 'package', 'e2e', '--json', '--outputFile=.scratch/jest-results.json']],
 ];
 
 /** Runs one phase, records its time, and ends the run if it fails. */
@@ -54,14 +55,15 @@ function inBackground(name, args) {
 	const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')] });
 	// A run that stops early leaves no install behind; an install cut short is redone by the next run.
 	process.on('exit', () => child.exitCode === null && child.kill());
-	return path.relative(repoRoot, log);
+	const ended = new Promise((resolve) => child.on('close', resolve));
+	return { log: path.relative(repoRoot, log), ended };
 }
 
-const chromiumLog = inBackground('chromium-install', [path.join(repoRoot, 'tools/install/chromium.js')]);
+const { log: chromiumLog } = inBackground('chromium-install', [path.join(repoRoot, 'tools/install/chromium.js')]);
 process.stdout.write(`[test] installing Chromium for the browser test, when missing, beside lint and the fast tests (output: ${chromiumLog})\n`);
 
 const early = earlyVersions();
-const earlyLog = inBackground('early-installs', [path.join(repoRoot, 'tools/install/cli.js'), ...early]);
+const { log: earlyLog } = inBackground('early-installs', [path.join(repoRoot, 'tools/install/cli.js'), ...early]);
 process.stdout.write(`[test] installing n8n ${early.join(', ')} beside lint and the fast tests (output: ${earlyLog})\n`);
 
 // Built and packed before the background npm start builds too, so that no build empties dist
@@ -72,7 +74,11 @@ process.env[PACKED_TARBALL_ENV] = packPackage(path.join(scratchRoot, `pack-${pro
 recordPhase('pack', (performance.now() - packStarted) / 1000);
 const record = path.join(scratchRoot, `first-npm-start-${process.pid}.json`);
 process.env[RECORD_ENV] = record;
-const startLog = inBackground(`first-npm-start-${process.pid}-then-installs`, [path.join(repoRoot, 'tools/checks/first-start.js'), record]);
+const { log: startLog, ended: startChainEnded } = inBackground(`first-npm-start-${process.pid}-then-installs`, [path.join(repoRoot, 'tools/checks/first-start.js'), record]);
 process.stdout.write(`[test] a first npm start (output: ${path.relative(repoRoot, recordFiles(record).log)}), then n8n ${laterVersions().join(', ')}, beside the fast tests (output: ${startLog})\n`);
 
 for (const phase of PHASES) runPhase(phase);
+
+// The heavy lane waits for the start's record, or for its chain to end without one (start.e2e then says why).
+const startEnded = Promise.race([recordedStart(record, 30 * 60_000).catch(() => undefined), startChainEnded]);
+runJestLanes({ heavyLaneMayStart: startEnded, resultsFile: path.join(scratchRoot, 'jest-results.json') }).then((status) => process.exit(status));

@@ -115,9 +115,10 @@ function lockOwner(lockDir) {
  * @template T
  * @param {string} lockDir
  * @param {() => Promise<T>} work
+ * @param {string} [what]  what the holder does, for the message while waiting
  * @returns {Promise<T>}
  */
-async function withLock(lockDir, work) {
+async function withLock(lockDir, work, what = 'install') {
 	fs.mkdirSync(path.dirname(lockDir), { recursive: true });
 	let told = false;
 	for (;;) {
@@ -132,7 +133,7 @@ async function withLock(lockDir, work) {
 				fs.rmSync(lockDir, { recursive: true, force: true });
 				continue;
 			}
-			if (!told) say(`waiting for another install (process ${owner}) to finish...`);
+			if (!told) say(`waiting for another ${what} (process ${owner}) to finish...`);
 			told = true;
 			await new Promise((resolve) => setTimeout(resolve, 1000));
 		}

@@ -93,6 +93,22 @@ describe('withLock', () => {
 		expect(fs.existsSync(lock)).toBe(false);
 	});
 
+	it('says what it waits for', async () => {
+		const said = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+		try {
+			let release = () => {};
+			const first = withLock(lock, () => new Promise<void>((done) => (release = done)));
+			const second = withLock(lock, async () => 'ran', 'heavy end-to-end file');
+			await new Promise((resolve) => setTimeout(resolve, 50));
+			release();
+			await first;
+			await expect(second).resolves.toBe('ran');
+			expect(said.mock.calls.map(([text]) => String(text))).toContain(`[install] waiting for another heavy end-to-end file (process ${process.pid}) to finish...\n`);
+		} finally {
+			said.mockRestore();
+		}
+	});
+
 	it('takes over a lock left by a process that no longer runs', async () => {
 		fs.mkdirSync(lock);
 		fs.writeFileSync(path.join(lock, 'pid'), '999999999');
