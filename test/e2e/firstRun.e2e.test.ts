@@ -17,6 +17,7 @@ import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
 import { type Editor, editorFor, launchChromium, nodeSearchSettled, Pictures, signIn } from './editor';
 import type { N8n } from './n8nWithPackage';
+import { oneHeavyFileAtATime } from './oneHeavyFileAtATime';
 import { packedTarball } from './packedTarball';
 
 const LIFETIME_MS = 15 * 60_000;
@@ -48,6 +49,9 @@ class Walk {
 		if (picture) await this.pictures.take(this.page, picture);
 	}
 }
+
+// Never beside another heavy file: Chromium and n8n's editor take both cores at times.
+oneHeavyFileAtATime();
 
 describe(`a newcomer's first run, from Settings → Community Nodes (n8n ${version})`, () => {
 	const folder = path.join(scratchRoot, `e2e-first-run-${process.pid}`);

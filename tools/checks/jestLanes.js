@@ -16,6 +16,9 @@ const JEST = path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js');
 const PROJECTS = ['--selectProjects', 'unit', 'workflows', 'package', 'e2e'];
 const LANES = { 1: 'jest lane 1: the heavy end-to-end files', 2: 'jest lane 2: unit, workflows, package, the light end-to-end files' };
 
+/** The counts the summary reads, zero when no lane wrote results. */
+const COUNTS = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, numTotalTests: 0, numRuntimeErrorTestSuites: 0 };
+
 const resultsOf = (/** @type {number} */ lane) => path.join(scratchRoot, `jest-results-lane-${lane}.json`);
 
 /**
@@ -27,9 +30,10 @@ const resultsOf = (/** @type {number} */ lane) => path.join(scratchRoot, `jest-r
 function runLane(lane, output) {
 	const started = performance.now();
 	fs.rmSync(resultsOf(lane), { force: true });
-	const args = [JEST, ...PROJECTS, `--shard=${lane}/2`, '--json', `--outputFile=${resultsOf(lane)}`];
+	// One test file at a time in each lane, whatever the number of cores.
+	const args = [JEST, ...PROJECTS, `--shard=${lane}/2`, '--maxWorkers=1', '--json', `--outputFile=${resultsOf(lane)}`];
 	const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', output, output] });
-	// A stopped `npm test` leaves no lane behind (each lane's files stop their own n8n in afterAll).
+	// A stopped `npm test` stops its lanes (tools/checks/test.js turns SIGTERM and SIGINT into an exit).
 	const stop = () => child.exitCode === null && child.kill();
 	process.on('exit', stop);
 	return new Promise((resolve) => {
@@ -49,7 +53,7 @@ function runLane(lane, output) {
 function mergeResults(lanes) {
 	const written = /** @type {Record<string, any>[]} */ (lanes.filter(Boolean));
 	/** @type {Record<string, any>} */
-	const merged = { ...written[0], testResults: written.flatMap((results) => results.testResults ?? []) };
+	const merged = { ...COUNTS, ...written[0], testResults: written.flatMap((results) => results.testResults ?? []) };
 	for (const key of Object.keys(merged).filter((name) => name.startsWith('num'))) {
 		merged[key] = written.reduce((sum, results) => sum + (Number(results[key]) || 0), 0);
 	}
@@ -70,6 +74,7 @@ const readResults = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(
  */
 async function runJestLanes({ heavyLaneMayStart, resultsFile }) {
 	const started = performance.now();
+	fs.rmSync(resultsFile, { force: true });
 	const log = path.join(scratchRoot, 'jest-lane-1.log');
 	process.stdout.write(`[test] ${LANES[1]} start once the first npm start has ended (output: ${path.relative(repoRoot, log)}, printed at the end)\n`);
 	const light = runLane(2, 'inherit');

@@ -29,6 +29,10 @@ function runPhase(/** @type {[string, string, string[]]} */ [name, command, args
 	if (status !== 0) process.exit(status ?? 1);
 }
 
+// A stopped run (Ctrl-C, SIGTERM) exits, so that the exit handlers below stop what it started.
+process.once('SIGINT', () => process.exit(130));
+process.once('SIGTERM', () => process.exit(143));
+
 // Installs that the end-to-end tests start record their time too (tools/install/n8n.js).
 fs.rmSync(phasesFile, { force: true });
 fs.mkdirSync(scratchRoot, { recursive: true });
@@ -39,8 +43,8 @@ for (const stale of fs.readdirSync(scratchRoot).filter((name) => name.startsWith
 }
 
 /**
- * Three install chains run in the background, on the core that lint and the one jest worker leave
- * idle, side by side (installs wait on the network and the disk as much as on the CPU):
+ * Three install chains run in the background, beside lint, types and the fast tests (installs wait
+ * on the network and the disk as much as on the CPU):
  * - Debian's Chromium, when missing (tools/install/chromium.js), for the browser test;
  * - the fully tested n8n versions that run on this Node;
  * - a user's first `npm start` (tools/checks/first-start.js), which installs Node 24 and the default
