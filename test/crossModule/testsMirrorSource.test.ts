@@ -9,7 +9,6 @@ const PRODUCT = ['nodes', 'credentials'];
 /** Product files with no test of their own: nothing in them runs but types or re-exports. */
 const EXEMPT: Record<string, 'types only' | 'barrel'> = {
 	'nodes/VideoPlatform/actions/types.ts': 'types only',
-	'nodes/VideoPlatform/actions/guardedRun.ts': 'types only',
 };
 
 function filesUnder(folder: string, suffix: string): string[] {

@@ -8,9 +8,8 @@ import { asItemError, errorToJson } from './itemError';
 import { notStartedError, PlatformClient, seconds } from '../transport/client';
 import type { RateLimitReport } from '../transport/pacer';
 import { concurrencyOption, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
-import type { GuardedRun, SentItems } from './guardedRun';
 import { findOperation } from './resources';
-import type { ItemOperation, Operation } from './types';
+import type { GuardedRun, ItemOperation, Operation, SentItems } from './types';
 
 function readConcurrency(this: IExecuteFunctions): number {
 	const value = Number(this.getNodeParameter(`options.${concurrencyOption.name}`, 0, DEFAULT_CONCURRENCY));

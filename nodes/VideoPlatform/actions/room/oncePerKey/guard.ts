@@ -5,7 +5,7 @@ import type { ItemError } from '../../itemError';
 import { hintInOutputPane } from '../../../shared/executionHints';
 import { RunStop, systemClock } from '../../../transport/stop';
 import { checkTwiceIfListNew, keyRemoval, timedCheck } from '../../rememberedKeys';
-import type { GuardedRun } from '../../guardedRun';
+import type { GuardedRun } from '../../types';
 import { confirmKeysKept } from '../../keysKept';
 import { listOf } from '../../oneCheckAtATime';
 import type { StoredKeys } from './itemKeys';
