@@ -109,8 +109,12 @@ const headless = () =>
 			const { baseUrl } = environment.n8n;
 			// The editor's own type lists, read as the logged-in owner.
 			const cookie = await ensureOwner(baseUrl);
-			const read = async (file: string) =>
-				(await (await fetch(`${baseUrl}/types/${file}`, { headers: { Cookie: cookie, 'browser-id': 'videoplatform-tooling' } })).json()) as Array<{ name: string }>;
+			// A GET, asked once more when it fails: n8n may close a kept-alive connection just as fetch
+			// reuses it ("other side closed", seen once in a from-nothing run with two jest lanes).
+			const read = async (file: string) => {
+				const get = () => fetch(`${baseUrl}/types/${file}`, { headers: { Cookie: cookie, 'browser-id': 'videoplatform-tooling' } });
+				return (await (await get().catch(get)).json()) as Array<{ name: string }>;
+			};
 			const nodes = await read('nodes.json');
 			const credentials = await read('credentials.json');
 			const nodeNames = nodes.map((n) => n.name);
