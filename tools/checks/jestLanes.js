@@ -1,6 +1,6 @@
 'use strict';
 // The jest phase of `npm test`, as two lanes side by side, one per core (test/sequencer.js says
-// which file runs in which). Lane 2, the fast projects and then the light end-to-end files, starts
+// which file runs in which). Lane 2, the fast projects and then most light end-to-end files, starts
 // at once and prints as it goes. Lane 1, the end-to-end files that load the machine, starts once the
 // first npm start running in the background has ended, so that no end-to-end file installs n8n
 // before that start has met the cold cache (test/e2e/start.e2e.test.ts checks that it did); its
@@ -78,10 +78,11 @@ async function runJestLanes({ heavyLaneMayStart, resultsFile }) {
 	const log = path.join(scratchRoot, 'jest-lane-1.log');
 	process.stdout.write(`[test] ${LANES[1]} start once the first npm start has ended (output: ${path.relative(repoRoot, log)}, printed at the end)\n`);
 	const light = runLane(2, 'inherit');
-	const heavy = heavyLaneMayStart.then(
-		() => runLane(1, fs.openSync(log, 'w')),
-		() => runLane(1, fs.openSync(log, 'w')),
-	);
+	const runHeavyLane = () => {
+		const output = fs.openSync(log, 'w');
+		return runLane(1, output).finally(() => fs.closeSync(output));
+	};
+	const heavy = heavyLaneMayStart.then(runHeavyLane, runHeavyLane);
 	const codes = await Promise.all([light, heavy]);
 	process.stdout.write(`\n[test] ${LANES[1]}, its output:\n${fs.readFileSync(log, 'utf8')}\n`);
 	recordPhase('jest (both lanes)', (performance.now() - started) / 1000);

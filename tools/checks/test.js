@@ -5,6 +5,7 @@
 // that fails, as `a && b` would.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const { PACKED_TARBALL_ENV, packPackage } = require('../common/package');
@@ -24,9 +25,10 @@ const PHASES = [
 /** Runs one phase, records its time, and ends the run if it fails. */
 function runPhase(/** @type {[string, string, string[]]} */ [name, command, args]) {
 	const started = performance.now();
-	const { status } = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
+	const { status, signal } = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
 	recordPhase(name, (performance.now() - started) / 1000);
-	if (status !== 0) process.exit(status ?? 1);
+	// A phase stopped by a signal (Ctrl-C) ends the run as the signal would: 128 + its number.
+	if (status !== 0) process.exit(status ?? (signal ? 128 + os.constants.signals[signal] : 1));
 }
 
 // A stopped run (Ctrl-C, SIGTERM) exits, so that the exit handlers below stop what it started.
@@ -56,7 +58,10 @@ for (const stale of fs.readdirSync(scratchRoot).filter((name) => name.startsWith
  */
 function inBackground(name, args) {
 	const log = path.join(scratchRoot, `${name}.log`);
-	const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')] });
+	// One descriptor for both streams, so that neither writes over what the other wrote.
+	const output = fs.openSync(log, 'w');
+	const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', output, output] });
+	fs.closeSync(output);
 	// A run that stops early leaves no install behind; an install cut short is redone by the next run.
 	process.on('exit', () => child.exitCode === null && child.kill());
 	const ended = new Promise((resolve) => child.on('close', resolve));
