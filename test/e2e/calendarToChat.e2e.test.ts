@@ -148,7 +148,7 @@ async function run(version: string, parts: Partial<Parts>) {
 	try {
 		const apiKey = (await n8n.publicApi()).key;
 		const runsOf = async (count: number): Promise<Execution[]> =>
-			(await waitForExecutions(n8n.baseUrl, apiKey, workflow.id, { atLeast: count, timeoutMs: 60_000 })).sort(
+			(await waitForExecutions(n8n.baseUrl, apiKey, n8n.idOf(workflow.id), { atLeast: count, timeoutMs: 60_000 })).sort(
 				(a: Execution, b: Execution) => Number(a.id) - Number(b.id),
 			);
 		// What the stand-ins saw, for a run that times out (a TLS or proxy failure shows as no poll).
@@ -159,7 +159,7 @@ async function run(version: string, parts: Partial<Parts>) {
 		const [first] = await runsOf(1);
 		await until('the second poll with events', () => !standIn.waiting, POLL_WAIT_MS, seen);
 		const runs = await runsOf(2);
-		return { first, runs, listed: await listExecutions(n8n.baseUrl, apiKey, workflow.id) };
+		return { first, runs, listed: await listExecutions(n8n.baseUrl, apiKey, n8n.idOf(workflow.id)) };
 	} finally {
 		await n8n.stop();
 	}

@@ -68,7 +68,7 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 	it('every example imports without errors', async () => {
 		await n8n.importWorkflows(examples.map(({ workflow }) => workflow));
 		const listed = await n8n.cli(['list:workflow']);
-		for (const { workflow } of examples) expect(listed.stdout).toContain(workflow.id);
+		for (const { workflow } of examples) expect(listed.stdout).toContain(n8n.idOf(workflow.id));
 		expect(examples).toHaveLength(5);
 	});
 
@@ -122,14 +122,14 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 		const sent = await sendSampleDelivery(target);
 		expect(sent.status).toBe(200);
 		const apiKey = (await n8n.publicApi()).key;
-		const runs = await waitForExecutions(n8n.baseUrl, apiKey, workflow.id);
+		const runs = await waitForExecutions(n8n.baseUrl, apiKey, n8n.idOf(workflow.id));
 		expect(runs).toHaveLength(1);
 		expect(runs[0].status).toBe('success');
 		expect(outputOf(runs[0], 'Example deliveries')[0].json).toMatchObject({ example: true });
 
 		// The same delivery again (same bytes): the example's Drop Redelivered stops it.
 		expect((await sendSampleDelivery(target, { payload: sent.payload })).status).toBe(200);
-		const [again] = (await waitForExecutions(n8n.baseUrl, apiKey, workflow.id, { atLeast: 2 })).sort(
+		const [again] = (await waitForExecutions(n8n.baseUrl, apiKey, n8n.idOf(workflow.id), { atLeast: 2 })).sort(
 			(a: { id: string }, b: { id: string }) => Number(b.id) - Number(a.id),
 		);
 		expect(again.status).toBe('success');
@@ -144,7 +144,7 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 			expect(report.targetVersion).toBe('v3');
 			expect(report.instanceResults.map((rule) => rule.ruleId)).toContain(UNVERIFIED_PACKAGES_RULE);
 
-			const exampleIds = new Set(examples.map(({ workflow }: { workflow: { id: string } }) => workflow.id));
+			const exampleIds = new Set(examples.map(({ workflow }: { workflow: { id: string } }) => n8n.idOf(workflow.id)));
 			const named: string[] = [];
 			for (const { ruleId } of report.workflowResults.filter((rule) => rule.nbAffectedWorkflows > 0)) {
 				const { affectedWorkflows = [] } = await breakingChangesRule(n8n.baseUrl, ruleId);

@@ -17,8 +17,9 @@ export const eachVersion = (versions: string[]) => (versions.length ? describe.e
 /**
  * A real n8n of the given version in a scratch user folder of its own (named after the test
  * file), with the packed package installed the way users install it; installed into the cache
- * on first use. Its database starts migrated (tools/n8n/migratedDatabase.js); on 2.x its imports go
- * through its API once started (N8n's importThroughApi). Dispose of it in afterAll.
+ * on first use. Its database starts migrated (tools/n8n/migratedDatabase.js); its imports go
+ * through its API once started (N8n's importThroughApi: on 1.x, ask n8n.idOf(id) for the id n8n
+ * gave). Dispose of it in afterAll.
  */
 export async function n8nWithPackage(version: string, name: string): Promise<N8n> {
 	const userFolder = path.join(scratchRoot, `e2e-${name}-${version}-${process.pid}`);

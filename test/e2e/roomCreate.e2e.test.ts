@@ -261,7 +261,7 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 			const response = await fetch(`${n8n.baseUrl}/rest/credentials/test`, {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json', Cookie: cookie, 'browser-id': 'videoplatform-tooling' },
-				body: JSON.stringify({ credentials: credential('vpGood', `${sandbox.url}/v1/`, API_KEY) }),
+				body: JSON.stringify({ credentials: credential(n8n.idOf('vpGood'), `${sandbox.url}/v1/`, API_KEY) }),
 			});
 			const answer = await response.text();
 			expect({ status: response.status, answer }).toEqual({ status: 200, answer: expect.any(String) });

@@ -54,7 +54,7 @@ eachVersion(SMOKE_VERSIONS)('smoke test in a real n8n %s', (version) => {
 		expect(await response.json()).toEqual({ received: true, started: true });
 
 		const apiKey = (await n8n.publicApi()).key;
-		const runs = await waitForExecutions(n8n.baseUrl, apiKey, triggerWorkflow.id);
+		const runs = await waitForExecutions(n8n.baseUrl, apiKey, n8n.idOf(triggerWorkflow.id));
 		expect(runs.map((run) => run.status)).toEqual(['success']);
 		expect(outputOf(runs[0], TRIGGER)).toMatchObject([{ json: { kind: 'room.ended', id: 'smoke-1' } }]);
 	});

@@ -64,7 +64,7 @@ eachVersion(STOPPABLE)('Stopping an execution in a real n8n %s while the node wa
 		// The first item got its 429 and waits; the second waits for its turn.
 		await until(async () => (sandbox.state.counts.total === 1 ? true : undefined), 30_000);
 		const running = await until(async () => {
-			const query = `workflowId=${stopWorkflow.id}&status=running`;
+			const query = `workflowId=${n8n.idOf(stopWorkflow.id)}&status=running`;
 			const found = (await publicApiCall(n8n.baseUrl, apiKey, 'GET', `/executions?${query}`)) as { data: Execution[] };
 			return found.data[0];
 		}, 10_000);

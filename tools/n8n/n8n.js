@@ -83,9 +83,9 @@ class N8n {
 	 * @param {(message: string) => void} [options.log]  progress lines (queue mode)
 	 * @param {boolean} [options.migratedDatabase]  single mode, a new user folder: start from a copy of
 	 *   a database this version has migrated before (migratedDatabase.js), for tests
-	 * @param {boolean} [options.importThroughApi]  single mode, where the version's API keeps the ids it
-	 *   is sent (2.x): imports go through the started n8n's API, one request each instead of a cold
-	 *   start of the CLI of 5 s or more; those made before start() wait for it. For tests
+	 * @param {boolean} [options.importThroughApi]  single mode: imports go through the started n8n's
+	 *   API, one request each instead of a cold start of the CLI of 5 s or more; those made before
+	 *   start() wait for it. Where the API gives new ids (1.x), idOf() says n8n's. For tests
 	 */
 	constructor({ version = defaultVersion(), userFolder, port, queue, log = () => {}, migratedDatabase = false, importThroughApi = false }) {
 		const spec = versionSpec(version);
@@ -97,8 +97,12 @@ class N8n {
 		/** @type {'single' | 'queue'} */
 		this.mode = queue ? 'queue' : 'single';
 		this.migratedDatabase = migratedDatabase && !queue;
-		/** Whether imports go through the API: asked for, and this version's API keeps ids. */
-		this.apiImports = importThroughApi && !queue && spec.capabilities.apiImportKeepsIds;
+		/** Whether imports go through the API: asked for, in single mode. */
+		this.apiImports = importThroughApi && !queue;
+		/** @type {Map<string, string>} the id n8n gave each workflow and credential imported with another (1.x's API) */
+		this.n8nIds = new Map();
+		/** @type {Set<string>} the credentials imported, by the id they were imported with */
+		this.importedCredentials = new Set();
 		/** @type {Imports} made before start(), for start() to make through the API */
 		this.pendingImports = { credentials: [], workflows: [] };
 		// Each left out (or undefined, as startQueueStack passes it on) takes its default.
@@ -272,7 +276,33 @@ class N8n {
 	 * @param {string} id
 	 */
 	async exportCredential(id) {
-		return (await this.exportAll('credentials')).find((credential) => credential.id === id);
+		return (await this.exportAll('credentials')).find((credential) => credential.id === this.idOf(id));
+	}
+
+	/**
+	 * The id n8n knows a workflow or credential by: the one it was imported with, unless this
+	 * version's API gave it another (1.x's refuses ids it is sent).
+	 * @param {string} id
+	 */
+	idOf(id) {
+		return this.n8nIds.get(id) ?? id;
+	}
+
+	/**
+	 * The workflow as n8n knows it: its id, and its nodes' credentials, n8n's.
+	 * @template {Workflow} W
+	 * @param {W} workflow
+	 * @returns {W}
+	 */
+	withN8nIds(workflow) {
+		const { nodes } = /** @type {{ nodes?: Array<{ credentials?: Record<string, { id: string }> }> }} */ (workflow);
+		const n8nCredentials = (/** @type {Record<string, { id: string }>} */ credentials) =>
+			Object.fromEntries(Object.entries(credentials).map(([type, used]) => [type, { ...used, id: this.idOf(used.id) }]));
+		return {
+			...workflow,
+			id: this.idOf(workflow.id),
+			...(nodes ? { nodes: nodes.map((node) => (node.credentials ? { ...node, credentials: n8nCredentials(node.credentials) } : node)) } : {}),
+		};
 	}
 
 	/** @param {Credential[]} credentials */
@@ -295,7 +325,7 @@ class N8n {
 	}
 
 	/**
-	 * Adds or replaces credentials and workflows, keeping their ids: through the CLI, or with
+	 * Adds or replaces credentials and workflows: through the CLI, which keeps their ids, or with
 	 * apiImports through the started n8n's API (kept for start() until then).
 	 * @param {Imports} imports
 	 */
@@ -318,41 +348,63 @@ class N8n {
 	}
 
 	/**
-	 * One cold start of the CLI per kind; an existing id is replaced.
+	 * One cold start of the CLI per kind, under the ids n8n knows them by; an existing id is replaced.
 	 * @param {Imports} imports
 	 */
 	async importWithCli({ credentials, workflows }) {
-		if (credentials.length) await this.main.cli(['import:credentials', `--input=${this.writeJson('credentials.import.json', credentials)}`]);
-		if (workflows.length) await this.main.cli(['import:workflow', `--input=${this.writeJson('workflows.import.json', workflows)}`]);
+		const known = credentials.map((credential) => ({ ...credential, id: this.idOf(credential.id) }));
+		if (credentials.length) await this.main.cli(['import:credentials', `--input=${this.writeJson('credentials.import.json', known)}`]);
+		for (const { id } of credentials) this.importedCredentials.add(id);
+		const n8nWorkflows = workflows.map((workflow) => this.withN8nIds(workflow));
+		if (workflows.length) await this.main.cli(['import:workflow', `--input=${this.writeJson('workflows.import.json', n8nWorkflows)}`]);
 	}
 
 	/**
-	 * One request each on the started n8n, ids kept: a credential through the public API, or through
-	 * the CLI (which works beside a running n8n) when the API refuses its data (it takes only the
-	 * type's fields: an OAuth2 token is not one) or its id exists (the CLI replaces it). A workflow
-	 * as the editor saves a new one, or replaced through the public API when its id exists, as the
-	 * CLI replaces it.
+	 * One request each on the started n8n. A credential through the public API (with its id where
+	 * the API keeps it, else n8n's id is remembered), or through the CLI (which works beside a
+	 * running n8n, and keeps ids) when the API refuses its data (it takes only the type's fields:
+	 * an OAuth2 token is not one) or it exists (imported before, or 409: the CLI replaces it). A workflow, its credentials
+	 * named by n8n's ids, as the editor saves a new one (n8n's id remembered where it gives its own),
+	 * or replaced through the public API when it exists, as the CLI replaces it.
 	 * @param {Imports} imports
 	 */
 	async importWithApi({ credentials, workflows }) {
 		const api = await this.publicApi();
+		const keepsIds = this.capabilities.apiImportKeepsIds;
 		/** @type {Credential[]} */
 		const forTheCli = [];
 		for (const { id, name, type, data } of credentials) {
-			await api.post('/credentials', { id, name, type, data }).catch((/** @type {Error} */ error) => {
-				if (!/answered (400|409)/.test(error.message)) throw error;
+			if (this.importedCredentials.has(id)) {
 				forTheCli.push({ id, name, type, data });
-			});
+				continue;
+			}
+			await api.post('/credentials', keepsIds ? { id, name, type, data } : { name, type, data }).then(
+				(/** @type {{ id?: string }} */ created) => {
+					this.importedCredentials.add(id);
+					if (created?.id && created.id !== id) this.n8nIds.set(id, created.id);
+				},
+				(/** @type {Error} */ error) => {
+					if (!/answered (400|409)/.test(error.message)) throw error;
+					forTheCli.push({ id, name, type, data });
+				},
+			);
 		}
 		if (forTheCli.length) await this.importWithCli({ credentials: forTheCli, workflows: [] });
 		for (const workflow of /** @type {RunnableWorkflow[]} */ (workflows)) {
-			const { id, name, nodes, connections, settings = {} } = workflow;
+			const { id, name, nodes, connections, settings = {} } = this.withN8nIds(workflow);
 			const exists = await api.get(`/workflows/${id}`).then(
 				() => true,
 				(/** @type {Error} */ error) => (/answered 404/.test(error.message) ? false : Promise.reject(error)),
 			);
-			if (exists) await api.put(`/workflows/${id}`, { name, nodes, connections, settings });
-			else await rest(this.baseUrl, '/rest/workflows', { method: 'POST', body: newWorkflowBody({ settings: {}, ...workflow }), cookie: this.ownerCookie });
+			if (exists) {
+				await api.put(`/workflows/${id}`, { name, nodes, connections, settings });
+				continue;
+			}
+			// 1.x's editor API stores `active` as sent, and a workflow without it fails its NOT NULL.
+			const body = { ...newWorkflowBody({ settings: {}, ...workflow, nodes }), ...(keepsIds ? {} : { active: false }) };
+			const { data } = await rest(this.baseUrl, '/rest/workflows', { method: 'POST', body, cookie: this.ownerCookie });
+			const created = (data?.data ?? data)?.id;
+			if (created && created !== workflow.id) this.n8nIds.set(workflow.id, created);
 		}
 	}
 
@@ -363,7 +415,7 @@ class N8n {
 	 */
 	async activateWorkflow(id) {
 		if (!this.main.running) return void this.pendingActivations.push(id);
-		await (await this.publicApi()).post(`/workflows/${id}/activate`);
+		await (await this.publicApi()).post(`/workflows/${this.idOf(id)}/activate`);
 	}
 
 	/**
@@ -372,7 +424,7 @@ class N8n {
 	 * @param {{ env?: Env }} [options]
 	 */
 	async execute(id, { env } = {}) {
-		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput'], { allowFailure: true, env });
+		const result = await this.cli(['execute', `--id=${this.idOf(id)}`, '--rawOutput'], { allowFailure: true, env });
 		let run;
 		try {
 			run = parseRawOutput(result.stdout);
@@ -398,7 +450,7 @@ class N8n {
 	 * words (what `n8n execute` prints of a failed run), then what n8n logged meanwhile (what the
 	 * CLI would have printed among its log lines), so checks on either read the same.
 	 * @param {string | RunnableWorkflow} workflowOrId  an imported workflow's id, run as stored; or the
-	 *   workflow, saved first (imported once before: its id is kept)
+	 *   workflow, saved first under the id n8n knows it by (imported once before)
 	 * @param {{ trigger?: string, timeoutMs?: number }} [options]  `trigger`: the first node when left out
 	 */
 	async run(workflowOrId, { trigger, timeoutMs = 300_000 } = {}) {
@@ -409,7 +461,7 @@ class N8n {
 		const logFile = /** @type {string} */ (this.main.logFile);
 		const logFrom = fs.statSync(logFile).size;
 		/** @type {RunnableWorkflow} */
-		const workflow = typeof workflowOrId === 'string' ? await api.get(`/workflows/${workflowOrId}`) : workflowOrId;
+		const workflow = typeof workflowOrId === 'string' ? await api.get(`/workflows/${this.idOf(workflowOrId)}`) : this.withN8nIds(workflowOrId);
 		const { name, nodes, connections, settings = {} } = workflow;
 		if (typeof workflowOrId !== 'string') await api.put(`/workflows/${workflow.id}`, { name, nodes, connections, settings });
 		const body = { workflowData: { ...workflow, settings }, triggerToStartFrom: { name: trigger ?? nodes[0].name } };
@@ -475,7 +527,7 @@ class N8n {
 			get: (route) => publicApiCall(baseUrl, key, 'GET', route),
 			post: (route, body) => publicApiCall(baseUrl, key, 'POST', route, body),
 			put: (route, body) => publicApiCall(baseUrl, key, 'PUT', route, body),
-			executions: (workflowId, options) => listExecutions(baseUrl, key, workflowId, options),
+			executions: (workflowId, options) => listExecutions(baseUrl, key, this.idOf(workflowId), options),
 		};
 		return this.apiClient;
 	}

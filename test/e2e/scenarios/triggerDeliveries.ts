@@ -84,7 +84,7 @@ export function triggerInN8n(version: string, run: TriggerRun) {
 			}),
 		/** The trigger workflow's executions, once there are at least `expected` (or the wait's time is up). */
 		executions: async (expected: number, timeoutMs?: number) =>
-			(await waitForExecutions(n8n.baseUrl, apiKey, triggerWorkflow.id, { atLeast: expected, timeoutMs })) as Execution[],
+			(await waitForExecutions(n8n.baseUrl, apiKey, n8n.idOf(triggerWorkflow.id), { atLeast: expected, timeoutMs })) as Execution[],
 	};
 }
 

@@ -212,9 +212,12 @@ describe('N8n.run: a workflow run on the started n8n, as the editor runs it', ()
 	});
 });
 
-describe('N8n imports through the API where asked and the version keeps ids', () => {
+describe('N8n imports through the API where asked', () => {
 	type Request = { method: string; url: string; body: unknown };
-	/** A stand-in for n8n's API: it refuses a credential of type `refused` (400), has credential vpTaken (409) and workflow wfKept. */
+	/**
+	 * A stand-in for n8n's API: it refuses a credential of type `refused` (400), has credential vpTaken
+	 * (409) and workflow wfKept. As 1.x's does, it gives a new one an id of its own: `n8n-` and the one sent.
+	 */
 	async function fakeN8n(options: { version?: string } = {}) {
 		const requests: Request[] = [];
 		const server = http.createServer((req, res) => {
@@ -226,8 +229,16 @@ describe('N8n imports through the API where asked and the version keeps ids', ()
 				if (req.url === '/api/v1/credentials' && parsed?.type === 'refused') res.statusCode = 400;
 				if (req.url === '/api/v1/credentials' && parsed?.id === 'vpTaken') res.statusCode = 409;
 				if (req.url === '/rest/workflows' && parsed?.id === 'wfBroken') res.statusCode = 400;
-				if (req.method === 'GET' && req.url?.startsWith('/api/v1/workflows/') && req.url !== '/api/v1/workflows/wfKept') res.statusCode = 404;
-				res.end('{}');
+				if (req.method === 'GET' && req.url?.startsWith('/api/v1/workflows/') && !/\/(wfKept|n8n-.*)$/.test(req.url)) res.statusCode = 404;
+				const givesIds = options.version && !versionSpec(options.version).capabilities.apiImportKeepsIds;
+				let answer = {};
+				if (givesIds && req.method === 'POST' && req.url === '/api/v1/credentials') answer = { id: `n8n-${parsed.name}` };
+				if (givesIds && req.method === 'POST' && req.url === '/rest/workflows') answer = { data: { id: `n8n-${parsed.id}` } };
+				if (req.method === 'GET' && req.url === '/api/v1/workflows/n8n-wfA') answer = { ...wf('n8n-wfA'), name: 'wfA' };
+				if (req.url === '/rest/workflows/n8n-wfA/run') answer = { data: { executionId: '7' } };
+				if (req.url?.startsWith('/api/v1/executions/7')) answer = { id: '7', stoppedAt: '2026-12-01T00:00:00Z', status: 'success', data: { resultData: { runData: { Start: [{}] } } } };
+				if (req.url?.startsWith('/api/v1/executions?')) answer = { data: [] };
+				res.end(JSON.stringify(answer));
 			});
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -317,18 +328,72 @@ describe('N8n imports through the API where asked and the version keeps ids', ()
 		}
 	});
 
-	it('imports through the CLI where the version gives new ids (1.x), or when not asked', async () => {
+	it("where the version gives new ids (1.x): sends none, and says n8n's wherever the id goes", async () => {
 		const oneX = installableVersions().find((version) => !versionSpec(version).capabilities.apiImportKeepsIds);
-		const { n8n, requests, commands, close } = await fakeN8n({ version: oneX });
+		const { n8n, requests, seen, commands, close } = await fakeN8n({ version: oneX });
 		try {
-			expect(n8n.apiImports).toBe(false);
-			await n8n.importWorkflow(wf('wfA'));
-			expect(commands()).toEqual(['import:workflow']);
+			await n8n.importCredentials([credential('vpA')]);
+			const withCredential = { ...wf('wfA'), nodes: [{ name: 'Create', credentials: { videoPlatformApi: { id: 'vpA', name: 'vpA' } } }] };
+			await n8n.importWorkflows([withCredential]);
+			await n8n.activateWorkflow('wfA');
 			await n8n.start();
-			expect(requests).toEqual([]);
+			expect(seen()).toEqual(['POST /api/v1/credentials', 'GET /api/v1/workflows/wfA', 'POST /rest/workflows', 'POST /api/v1/workflows/n8n-wfA/activate']);
+			expect(requests[0].body).toEqual({ name: 'vpA', type: 'videoPlatformApi', data: credential('vpA').data });
+			expect((requests[2].body as { nodes: unknown }).nodes).toEqual([{ name: 'Create', credentials: { videoPlatformApi: { id: 'n8n-vpA', name: 'vpA' } } }]);
+			// 1.x's editor API stores `active` as sent: without it, n8n refuses the workflow.
+			expect(requests[2].body).toMatchObject({ active: false });
+			expect([n8n.idOf('wfA'), n8n.idOf('vpA'), n8n.idOf('wfOther')]).toEqual(['n8n-wfA', 'n8n-vpA', 'wfOther']);
+
+			// Imported again: replaced under n8n's ids, the credential through the CLI, which keeps them.
+			await n8n.importCredentials([credential('vpA')]);
+			await n8n.importWorkflow(withCredential);
+			expect(seen().slice(4)).toEqual(['GET /api/v1/workflows/n8n-wfA', 'PUT /api/v1/workflows/n8n-wfA']);
+			expect((requests[5].body as { nodes: unknown }).nodes).toEqual((requests[2].body as { nodes: unknown }).nodes);
+			const input = (n8n.main.cli as jest.Mock).mock.calls[0][0][1].replace('--input=', '');
+			expect(JSON.parse(fs.readFileSync(input, 'utf8'))).toEqual([{ ...credential('vpA'), id: 'n8n-vpA' }]);
+			await n8n.execute('wfA');
+			expect(commands()).toEqual(['import:credentials', 'execute']);
+			expect((n8n.main.cli as jest.Mock).mock.calls[1][0][1]).toBe('--id=n8n-wfA');
+
+			// A run, by its id or saved first; the executions read.
+			n8n.main.logFile = path.join(userFolder, 'run.log');
+			fs.writeFileSync(n8n.main.logFile, '');
+			const from = requests.length;
+			await n8n.run('wfA');
+			await n8n.run(withCredential);
+			await (await n8n.publicApi()).executions('wfA');
+			const urls = seen().slice(from).filter((call) => !call.startsWith('GET /api/v1/executions/7'));
+			expect(urls).toEqual([
+				'GET /api/v1/workflows/n8n-wfA',
+				'POST /rest/workflows/n8n-wfA/run',
+				'PUT /api/v1/workflows/n8n-wfA',
+				'POST /rest/workflows/n8n-wfA/run',
+				'GET /api/v1/executions?workflowId=n8n-wfA&limit=250&includeData=false',
+			]);
+			const saved = requests.slice(from).filter(({ url }) => url === '/rest/workflows/n8n-wfA/run')[1].body as { workflowData: { id: string; nodes: unknown } };
+			expect(saved.workflowData.id).toBe('n8n-wfA');
+			expect(saved.workflowData.nodes).toEqual((requests[2].body as { nodes: unknown }).nodes);
 		} finally {
 			await close();
 		}
+	});
+
+	it('a credential the CLI imported, imported again once started, is replaced through the CLI, not made a second time', async () => {
+		const oneX = installableVersions().find((version) => !versionSpec(version).capabilities.apiImportKeepsIds);
+		const { n8n, seen, commands, close } = await fakeN8n({ version: oneX });
+		try {
+			await n8n.importCredentials([credential('vpB')]);
+			await n8n.cli(['list:workflow']);
+			await n8n.start();
+			await n8n.importCredentials([credential('vpB')]);
+			expect(commands()).toEqual(['import:credentials', 'list:workflow', 'import:credentials']);
+			expect(seen()).toEqual([]);
+		} finally {
+			await close();
+		}
+	});
+
+	it('imports through the CLI when not asked, or in queue mode', () => {
 		expect(new N8n({ userFolder }).apiImports).toBe(false);
 		expect(new N8n({ userFolder, queue: {}, importThroughApi: true }).apiImports).toBe(false);
 	});
