@@ -8,8 +8,7 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { n8nDir, repoRoot } = require('../common/paths');
-const { MARKER, ensureN8n } = require('../install/n8n');
+const { repoRoot } = require('../common/paths');
 const { defaultVersion, installableVersions, versionSpec } = require('../install/versions');
 const { recordPhase } = require('./phases');
 
@@ -100,17 +99,6 @@ function recordedStart(record, timeoutMs) {
 }
 
 /**
- * Resolves once the default n8n is installed (the marker its install writes last), which the first
- * npm start does when the cache is empty: from then on an end-to-end file may start n8n without
- * making that install itself. Looked for each second, as an install's lock is, until `stop` says.
- * @param {AbortSignal} stop
- */
-async function defaultN8nInstalled(stop) {
-	const marker = path.join(n8nDir(defaultVersion()), MARKER);
-	while (!fs.existsSync(marker) && !stop.aborted) await new Promise((resolve) => setTimeout(resolve, 1000));
-}
-
-/**
  * The background chain: the first npm start, recorded, then the later Node-24 installs.
  * @param {string} record
  */
@@ -127,6 +115,7 @@ async function main(record) {
 	if (process.env.VIDEOPLATFORM_RECORD_PHASES === '1') recordPhase('first npm start (background)', run.seconds);
 	const later = laterVersions();
 	process.stderr.write(`[test] the first npm start ended with exit code ${run.code} in ${run.seconds} s; installing n8n ${later.join(', ')}\n`);
+	const { ensureN8n } = require('../install/n8n');
 	for (const version of later) await ensureN8n(version);
 }
 
@@ -137,4 +126,4 @@ if (require.main === module) {
 	});
 }
 
-module.exports = { RECORD_ENV, recordFiles, npmStart, earlyVersions, laterVersions, writeRecord, recordedStart, defaultN8nInstalled };
+module.exports = { RECORD_ENV, recordFiles, npmStart, earlyVersions, laterVersions, writeRecord, recordedStart };

@@ -3,9 +3,9 @@
 // which): two that keep the two cores busy, and one for the files that mostly wait on a real clock.
 // Lane 2, the fast projects and then most light end-to-end files, starts at once and prints as it
 // goes. Lanes 1 (the end-to-end files that load the machine) and 3 (those that wait) start once the
-// first npm start running in the background has installed the default n8n, so that no end-to-end
-// file installs it before that start has met the cold cache (test/e2e/start.e2e.test.ts checks that
-// it did); their output goes to logs, printed when every lane has ended. Their results become one file.
+// first npm start running in the background has ended, so that no end-to-end file installs n8n
+// before that start has met the cold cache (test/e2e/start.e2e.test.ts checks that it did); their
+// output goes to logs, printed when every lane has ended. Their results become one file.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -21,7 +21,7 @@ const LANES = {
 	3: "jest lane 3: the end-to-end files that wait on n8n's clock",
 };
 const LANE_COUNT = Object.keys(LANES).length;
-/** The lanes that start once the first npm start has installed the default n8n, their output in a log each. */
+/** The lanes that start once the first npm start has ended, their output in a log each. */
 const LATER_LANES = /** @type {const} */ ([1, 3]);
 
 /** The counts the summary reads, zero when no lane wrote results. */
@@ -85,7 +85,7 @@ async function runJestLanes({ laterLanesMayStart, resultsFile }) {
 	const started = performance.now();
 	fs.rmSync(resultsFile, { force: true });
 	for (const lane of LATER_LANES) {
-		process.stdout.write(`[test] ${LANES[lane]} start once the first npm start has installed n8n (output: ${path.relative(repoRoot, logOf(lane))}, printed at the end)\n`);
+		process.stdout.write(`[test] ${LANES[lane]} start once the first npm start has ended (output: ${path.relative(repoRoot, logOf(lane))}, printed at the end)\n`);
 	}
 	const light = runLane(2, 'inherit');
 	const later = LATER_LANES.map((lane) => {

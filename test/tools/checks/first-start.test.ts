@@ -54,40 +54,4 @@ describe('the first npm start that npm test runs in the background', () => {
 		expect(later.every((version) => versionSpec(version).role === 'smoke')).toBe(true);
 		expect([...early, ...later, defaultVersion()].sort()).toEqual([...installableVersions()].sort());
 	});
-
-	describe('the default n8n installed, which lanes 1 and 3 wait for', () => {
-		let cache: string;
-		let waitFor: (stop: AbortSignal) => Promise<void>;
-		beforeEach(() => {
-			cache = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-cache-'));
-			const before = process.env.VIDEOPLATFORM_CACHE_DIR;
-			process.env.VIDEOPLATFORM_CACHE_DIR = cache;
-			jest.isolateModules(() => ({ defaultN8nInstalled: waitFor } = jest.requireActual('../../../tools/checks/first-start')));
-			process.env.VIDEOPLATFORM_CACHE_DIR = before;
-			if (before === undefined) delete process.env.VIDEOPLATFORM_CACHE_DIR;
-		});
-		afterEach(() => fs.rmSync(cache, { recursive: true, force: true }));
-
-		it('is waited for until its install has written its marker, not while it is installing', async () => {
-			const dir = path.join(cache, `n8n-${defaultVersion()}`);
-			fs.mkdirSync(`${dir}.lock`, { recursive: true });
-			fs.mkdirSync(dir);
-			let settled = false;
-			const waiting = waitFor(new AbortController().signal).finally(() => (settled = true));
-			await watchForNothing(); // only time shows that it does not settle before the marker exists
-			expect(settled).toBe(false);
-			fs.writeFileSync(path.join(dir, '.install-complete'), '{}');
-			await waiting;
-		});
-
-		it('is no longer waited for once told to stop (the start ended without installing it)', async () => {
-			const stop = new AbortController();
-			let settled = false;
-			const waiting = waitFor(stop.signal).finally(() => (settled = true));
-			await watchForNothing();
-			expect(settled).toBe(false);
-			stop.abort();
-			await waiting;
-		});
-	});
 });
