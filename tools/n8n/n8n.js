@@ -378,7 +378,11 @@ class N8n {
 				forTheCli.push({ id, name, type, data });
 				continue;
 			}
-			await api.post('/credentials', keepsIds ? { id, name, type, data } : { name, type, data }).then(
+			// 1.x's schema of a credential asks for allowedDomains unless allowedHttpRequestDomains is
+			// there and other than 'domains' (its `if` holds when the field is absent): 'all' is what
+			// its editor saves by default.
+			const sent = keepsIds ? { id, name, type, data } : { name, type, data: { allowedHttpRequestDomains: 'all', ...data } };
+			await api.post('/credentials', sent).then(
 				(/** @type {{ id?: string }} */ created) => {
 					this.importedCredentials.add(id);
 					if (created?.id && created.id !== id) this.n8nIds.set(id, created.id);

@@ -338,7 +338,8 @@ describe('N8n imports through the API where asked', () => {
 			await n8n.activateWorkflow('wfA');
 			await n8n.start();
 			expect(seen()).toEqual(['POST /api/v1/credentials', 'GET /api/v1/workflows/wfA', 'POST /rest/workflows', 'POST /api/v1/workflows/n8n-wfA/activate']);
-			expect(requests[0].body).toEqual({ name: 'vpA', type: 'videoPlatformApi', data: credential('vpA').data });
+			// As 1.x's editor saves it: its schema refuses a credential without allowedHttpRequestDomains.
+			expect(requests[0].body).toEqual({ name: 'vpA', type: 'videoPlatformApi', data: { allowedHttpRequestDomains: 'all', ...credential('vpA').data } });
 			expect((requests[2].body as { nodes: unknown }).nodes).toEqual([{ name: 'Create', credentials: { videoPlatformApi: { id: 'n8n-vpA', name: 'vpA' } } }]);
 			// 1.x's editor API stores `active` as sent: without it, n8n refuses the workflow.
 			expect(requests[2].body).toMatchObject({ active: false });
