@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { scratchRoot } from '../../tools/common/paths';
 import { withLock } from '../../tools/install/steps';
 
-// `npm test` runs end-to-end files side by side (tools/checks/jestLanes.js). A file
+// `npm test` runs two end-to-end files at once (tools/checks/jestLanes.js), one per core. A file
 // that loads the machine (a queue-mode stack of five n8n processes, a browser, a burst of
 // deliveries) or that times what it proves (Stop within two seconds) runs beside a light file, never
 // beside another such file: each calls this at the top of the file, outside its describe blocks, so

@@ -12,7 +12,7 @@ const { values, positionals } = parseArgs({ args: process.argv.slice(2), allowPo
 const [file] = positionals;
 const npmCi = values['npm-ci-seconds'] === undefined ? [] : [{ name: 'npm ci', seconds: Number(values['npm-ci-seconds']) }];
 const printTimes = (/** @type {object} */ jestResults) =>
-	process.stdout.write(`\nWhere the time went (seconds; installs and the first npm start run in the background, beside the other phases, and jest runs as three lanes side by side; the last rows add up the steps the end-to-end files repeat, with how many there were):\n${phaseTable(phaseRows([...npmCi, ...recordedPhases()], jestResults))}\n`);
+	process.stdout.write(`\nWhere the time went (seconds; installs and the first npm start run in the background, beside the other phases, and jest runs as two lanes side by side; the last rows add up the steps the end-to-end files repeat, with how many there were):\n${phaseTable(phaseRows([...npmCi, ...recordedPhases()], jestResults))}\n`);
 if (!file || !fs.existsSync(file)) {
 	process.stdout.write('0 passed, 1 failed (no test results were written)\n');
 	printTimes({});
@@ -22,7 +22,7 @@ const results = JSON.parse(fs.readFileSync(file, 'utf8'));
 const failed = results.numFailedTests + (results.numRuntimeErrorTestSuites || 0);
 const skipped = results.numPendingTests + results.numTodoTests;
 process.stdout.write(`${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
-// The failures again, by name: the jest lanes print theirs apart, far from the end of the log.
+// The failures again, by name: the two jest lanes print theirs apart, far from the end of the log.
 for (const { name, status, message, assertionResults = [] } of results.testResults ?? []) {
 	if (status !== 'failed') continue;
 	const tests = assertionResults.filter((/** @type {{ status: string }} */ test) => test.status === 'failed');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// `npm test`: build, lint, types, then every jest project but the load runs, in three lanes
+// `npm test`: build, lint, types, then every jest project but the load runs, in two lanes
 // (tools/checks/jestLanes.js), each phase timed (tools/checks/phases.js). Stops at the first phase
 // that fails, as `a && b` would.
 const { spawn, spawnSync } = require('node:child_process');
@@ -88,6 +88,6 @@ process.stdout.write(`[test] a first npm start (output: ${path.relative(repoRoot
 
 for (const phase of PHASES) runPhase(phase);
 
-// Lanes 1 and 3 wait for the start's record, or for its chain to end without one (start.e2e then says why).
+// The heavy lane waits for the start's record, or for its chain to end without one (start.e2e then says why).
 const startEnded = Promise.race([recordedStart(record, 30 * 60_000).catch(() => undefined), startChainEnded]);
-runJestLanes({ laterLanesMayStart: startEnded, resultsFile: path.join(scratchRoot, 'jest-results.json') }).then((status) => process.exit(status));
+runJestLanes({ heavyLaneMayStart: startEnded, resultsFile: path.join(scratchRoot, 'jest-results.json') }).then((status) => process.exit(status));

@@ -11,8 +11,8 @@ const lane = (startTime: number, passed: number, failed: number, files: string[]
 	testResults: files.map((name) => ({ name })),
 });
 
-describe("the jest lanes' results as one", () => {
-	it('adds up the counts, lists every file, starts at the earlier start, and succeeds when every lane did', () => {
+describe("the two jest lanes' results as one", () => {
+	it('adds up the counts, lists every file, starts at the earlier start, and succeeds when both lanes did', () => {
 		const merged = mergeResults([lane(500, 10, 0, ['a', 'b']), lane(100, 7, 0, ['c'])]);
 		expect(merged).toMatchObject({ success: true, startTime: 100, numPassedTests: 17, numFailedTests: 0, numPendingTests: 2, numTotalTests: 19, numRuntimeErrorTestSuites: 0 });
 		expect(merged.testResults.map(({ name }: { name: string }) => name)).toEqual(['a', 'b', 'c']);
