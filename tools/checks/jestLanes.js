@@ -59,7 +59,7 @@ function mergeResults(lanes) {
 	}
 	if (written.length) merged.startTime = Math.min(...written.map((results) => results.startTime));
 	merged.success = written.length === lanes.length && written.every((results) => results.success === true);
-	if (written.length < lanes.length) merged.numRuntimeErrorTestSuites = (merged.numRuntimeErrorTestSuites ?? 0) + lanes.length - written.length;
+	if (written.length < lanes.length) merged.numRuntimeErrorTestSuites += lanes.length - written.length;
 	return merged;
 }
 

@@ -363,9 +363,10 @@ class N8n {
 	 * One request each on the started n8n. A credential through the public API (with its id where
 	 * the API keeps it, else n8n's id is remembered), or through the CLI (which works beside a
 	 * running n8n, and keeps ids) when the API refuses its data (it takes only the type's fields:
-	 * an OAuth2 token is not one) or it exists (imported before, or 409: the CLI replaces it). A workflow, its credentials
-	 * named by n8n's ids, as the editor saves a new one (n8n's id remembered where it gives its own),
-	 * or replaced through the public API when it exists, as the CLI replaces it.
+	 * an OAuth2 token is not one) or it exists (imported before, or 409: the CLI replaces it). A
+	 * workflow, its credentials named by n8n's ids, as the editor saves a new one (n8n's id
+	 * remembered where it gives its own), or replaced through the public API when it exists, as the
+	 * CLI replaces it.
 	 * @param {Imports} imports
 	 */
 	async importWithApi({ credentials, workflows }) {

@@ -25,5 +25,7 @@ describe("the two jest lanes' results as one", () => {
 	it('fails, counting a suite that could not run, when a lane wrote no results', () => {
 		expect(mergeResults([undefined, lane(0, 5, 0, ['b'])])).toMatchObject({ success: false, numPassedTests: 5, numRuntimeErrorTestSuites: 1 });
 		expect(mergeResults([undefined, undefined])).toMatchObject({ success: false, numRuntimeErrorTestSuites: 2, testResults: [] });
+		// Added to the suites the written lane could not run.
+		expect(mergeResults([undefined, { ...lane(0, 5, 0, ['b']), numRuntimeErrorTestSuites: 1 }])).toMatchObject({ numRuntimeErrorTestSuites: 2 });
 	});
 });
