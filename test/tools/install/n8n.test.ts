@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { cache } from '../scratchCache';
-import { keepBuild, reuseBuild } from '../../../tools/install/n8n';
+import { keepBuild, nativeBuildEnv, reuseBuild } from '../../../tools/install/n8n';
 import { defaultVersion, versionSpec } from '../../../tools/install/versions';
 
 afterAll(() => fs.rmSync(cache, { recursive: true, force: true }));
@@ -57,5 +57,20 @@ describe('native builds kept between installs', () => {
 		keepBuild(spec, installWith('4.0.0'), NAME);
 		expect(reuseBuild(spec, installWith('4.0.0'), NAME)).toBe(false);
 		expect(reuseBuild(spec, installWith('4.0.0'), 'not-installed')).toBe(false);
+	});
+});
+
+describe("a native module's compile", () => {
+	const saved = process.env.CFLAGS;
+	afterEach(() => {
+		if (saved === undefined) delete process.env.CFLAGS;
+		else process.env.CFLAGS = saved;
+	});
+
+	it('compiles C at -O1, last so that it wins over the module\'s -O3, after flags the user set, with install scripts on', () => {
+		delete process.env.CFLAGS;
+		expect(nativeBuildEnv(spec)).toMatchObject({ CFLAGS: '-O1', npm_config_ignore_scripts: 'false' });
+		process.env.CFLAGS = '-g -march=native';
+		expect(nativeBuildEnv(spec).CFLAGS).toBe('-g -march=native -O1');
 	});
 });
