@@ -16,7 +16,6 @@
 import { readFileSync } from 'node:fs';
 
 import { loadExamples, sandboxCredential } from '../../tools/n8n/examples';
-import { listExecutions, waitForExecutions } from '../../tools/n8n/api';
 import { outputOf } from '../../tools/n8n/workflows';
 import type { CalendarEvent } from '../helpers/calendarChatStandIn';
 import { GOOGLE_TOKEN, SLACK_TOKEN, STAND_IN_HOSTS, createCalendarChatStandIn, startLinkDroppingForwarder } from '../helpers/calendarChatStandIn';
@@ -146,9 +145,8 @@ async function run(version: string, parts: Partial<Parts>) {
 		},
 	});
 	try {
-		const apiKey = (await n8n.publicApi()).key;
 		const runsOf = async (count: number): Promise<Execution[]> =>
-			(await waitForExecutions(n8n.baseUrl, apiKey, n8n.idOf(workflow.id), { atLeast: count, timeoutMs: 60_000 })).sort(
+			(await n8n.waitForExecutions(workflow.id, { atLeast: count, timeoutMs: 60_000 })).sort(
 				(a: Execution, b: Execution) => Number(a.id) - Number(b.id),
 			);
 		// What the stand-ins saw, for a run that times out (a TLS or proxy failure shows as no poll).
@@ -159,7 +157,7 @@ async function run(version: string, parts: Partial<Parts>) {
 		const [first] = await runsOf(1);
 		await until('the second poll with events', () => !standIn.waiting, POLL_WAIT_MS, seen);
 		const runs = await runsOf(2);
-		return { first, runs, listed: await listExecutions(n8n.baseUrl, apiKey, n8n.idOf(workflow.id)) };
+		return { first, runs, listed: await (await n8n.publicApi()).executions(workflow.id) };
 	} finally {
 		await n8n.stop();
 	}

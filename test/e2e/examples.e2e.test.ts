@@ -1,5 +1,5 @@
 import { loadExamples, sandboxCredential } from '../../tools/n8n/examples';
-import { breakingChangesReport, breakingChangesRule, waitForExecutions } from '../../tools/n8n/api';
+import { breakingChangesReport, breakingChangesRule } from '../../tools/n8n/api';
 import { versionSpec } from '../../tools/install/versions';
 import { outputOf } from '../../tools/n8n/workflows';
 import { sendSampleDelivery } from '../../tools/sandbox/webhook';
@@ -121,15 +121,14 @@ describe.each(FULL_VERSIONS)('example workflows in a real n8n %s', (version) => 
 		await n8n.waitForWebhook(target);
 		const sent = await sendSampleDelivery(target);
 		expect(sent.status).toBe(200);
-		const apiKey = (await n8n.publicApi()).key;
-		const runs = await waitForExecutions(n8n.baseUrl, apiKey, n8n.idOf(workflow.id));
+		const runs = await n8n.waitForExecutions(workflow.id);
 		expect(runs).toHaveLength(1);
 		expect(runs[0].status).toBe('success');
 		expect(outputOf(runs[0], 'Example deliveries')[0].json).toMatchObject({ example: true });
 
 		// The same delivery again (same bytes): the example's Drop Redelivered stops it.
 		expect((await sendSampleDelivery(target, { payload: sent.payload })).status).toBe(200);
-		const [again] = (await waitForExecutions(n8n.baseUrl, apiKey, n8n.idOf(workflow.id), { atLeast: 2 })).sort(
+		const [again] = (await n8n.waitForExecutions(workflow.id, { atLeast: 2 })).sort(
 			(a: { id: string }, b: { id: string }) => Number(b.id) - Number(a.id),
 		);
 		expect(again.status).toBe('success');

@@ -43,8 +43,8 @@ describe.each(FULL_VERSIONS)('Room → Create in a real n8n %s', (version) => {
 			if (name === 'See other') return [303, { location: '/v1/rooms/r-2' }, '', 1500];
 			return [201, json, JSON.stringify({ id: name, name }), 1500];
 		});
-		// The credentials and workflows of the tests below (each test executes the workflow of its id) in
-		// one import each, since on 1.x each import is a cold start of n8n's CLI; PartWay and Bulk import their own.
+		// The credentials and workflows of the tests below (each test executes the workflow of its id),
+		// imported before n8n starts; PartWay and Bulk import their own.
 		await n8n.importCredentials([
 			// The credential as a user might paste it: a /v1/ suffix and a "Bearer " prefix, with spaces.
 			credential('vpGood', ` ${sandbox.url}/v1/ `, `  Bearer ${API_KEY} `),

@@ -1,5 +1,4 @@
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/choices';
-import { waitForExecutions } from '../../tools/n8n/api';
 import { createRoom, credential, itemsFrom, manualTrigger, node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
@@ -53,8 +52,7 @@ eachVersion(SMOKE_VERSIONS)('smoke test in a real n8n %s', (version) => {
 		expect(response.status).toBe(200);
 		expect(await response.json()).toEqual({ received: true, started: true });
 
-		const apiKey = (await n8n.publicApi()).key;
-		const runs = await waitForExecutions(n8n.baseUrl, apiKey, n8n.idOf(triggerWorkflow.id));
+		const runs = await n8n.waitForExecutions(triggerWorkflow.id);
 		expect(runs.map((run) => run.status)).toEqual(['success']);
 		expect(outputOf(runs[0], TRIGGER)).toMatchObject([{ json: { kind: 'room.ended', id: 'smoke-1' } }]);
 	});

@@ -3,7 +3,6 @@ import * as http from 'node:http';
 import { deflateSync, gzipSync } from 'node:zlib';
 
 import { ALL_DELIVERIES } from '../../nodes/VideoPlatform/trigger/choices';
-import { waitForExecutions } from '../../tools/n8n/api';
 import { dropRedelivered, node, outputOf, removeDuplicates, VIDEO_PLATFORM_TRIGGER, workflow } from '../../tools/n8n/workflows';
 import { FULL_VERSIONS } from './n8nWithPackage';
 import type { Execution } from './scenarios/triggerDeliveries';
@@ -114,7 +113,7 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 				message: "The trigger's Authentication option is neither None nor Shared Secret Header, so no delivery is let in. Set it in the workflow. Nothing was started.",
 			});
 		}
-		expect(await waitForExecutions(n8n.baseUrl, trigger.apiKey(), n8n.idOf(badAuthWorkflow.id), { atLeast: 0 })).toEqual([]);
+		expect(await n8n.waitForExecutions(badAuthWorkflow.id, { atLeast: 0 })).toEqual([]);
 	});
 
 	// 200 at concurrency 20 is a load run: test/load/trigger.load.test.ts (`npm run bench:load`).
@@ -129,15 +128,14 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 		 */
 		const deliver = async (wf: typeof byIdWorkflow, bytes: string | Uint8Array, headers: Record<string, string> = { 'Content-Type': 'application/json' }) => {
 			const n8n = trigger.n8n();
-			const apiKey = trigger.apiKey();
-			const before = (await waitForExecutions(n8n.baseUrl, apiKey, n8n.idOf(wf.id), { atLeast: 0 })).length;
+			const before = (await n8n.waitForExecutions(wf.id, { atLeast: 0 })).length;
 			const response = await fetch(n8n.triggerUrl(wf), {
 				method: 'POST',
 				headers,
 				body: bytes,
 			});
 			expect(await response.json()).toEqual({ received: true, started: true });
-			const all = (await waitForExecutions(n8n.baseUrl, apiKey, n8n.idOf(wf.id), { atLeast: before + 1 })) as Execution[];
+			const all = (await n8n.waitForExecutions(wf.id, { atLeast: before + 1 })) as Execution[];
 			expect(all).toHaveLength(before + 1);
 			const [newest] = all.sort((a, b) => Number(b.id) - Number(a.id));
 			const runData = (newest as unknown as { data: { resultData: { runData: Record<string, unknown> } } }).data
@@ -224,10 +222,10 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 			if (!dropsMark) {
 				it('this n8n answers 422 to a JSON body with a byte-order mark itself, and nothing starts', async () => {
 					const n8n = trigger.n8n();
-					const before = (await waitForExecutions(n8n.baseUrl, trigger.apiKey(), n8n.idOf(byIdWorkflow.id), { atLeast: 0 })).length;
+					const before = (await n8n.waitForExecutions(byIdWorkflow.id, { atLeast: 0 })).length;
 					const response = await fetch(n8n.triggerUrl(byIdWorkflow), { method: 'POST', headers: UTF16, body: utf16('1', true) });
 					expect(response.status).toBe(422);
-					expect(await waitForExecutions(n8n.baseUrl, trigger.apiKey(), n8n.idOf(byIdWorkflow.id), { atLeast: 0 })).toHaveLength(before);
+					expect(await n8n.waitForExecutions(byIdWorkflow.id, { atLeast: 0 })).toHaveLength(before);
 				});
 			}
 		});
@@ -267,10 +265,10 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 		/** Posts the same delivery to a workflow and returns the item its new execution started with. */
 		const itemOf = async (wf: typeof version1Workflow, body: Uint8Array | string, headers: Record<string, string>) => {
 			const n8n = trigger.n8n();
-			const before = (await waitForExecutions(n8n.baseUrl, trigger.apiKey(), n8n.idOf(wf.id), { atLeast: 0 })).length;
+			const before = (await n8n.waitForExecutions(wf.id, { atLeast: 0 })).length;
 			const response = await fetch(n8n.triggerUrl(wf), { method: 'POST', headers, body });
 			expect(await response.json()).toEqual({ received: true, started: true });
-			const all = (await waitForExecutions(n8n.baseUrl, trigger.apiKey(), n8n.idOf(wf.id), { atLeast: before + 1 })) as Execution[];
+			const all = (await n8n.waitForExecutions(wf.id, { atLeast: before + 1 })) as Execution[];
 			expect(all).toHaveLength(before + 1);
 			const [newest] = all.sort((a, b) => Number(b.id) - Number(a.id));
 			const item = deliveryOf(newest);
@@ -306,7 +304,7 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 
 		it(`refuses a body n8n left unread over ${MAX_BODY_BYTES / 1024 / 1024} MiB with a 413, and starts nothing`, async () => {
 			const n8n = trigger.n8n();
-			const before = (await waitForExecutions(n8n.baseUrl, trigger.apiKey(), n8n.idOf(version1_1Workflow.id), { atLeast: 0 })).length;
+			const before = (await n8n.waitForExecutions(version1_1Workflow.id, { atLeast: 0 })).length;
 			const response = await fetch(n8n.triggerUrl(version1_1Workflow), {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/octet-stream' },
@@ -319,7 +317,7 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 			});
 			// The next delivery is the only one that starts an execution.
 			await itemOf(version1_1Workflow, '{"id":"after-413"}', { 'Content-Type': 'application/json' });
-			expect(await waitForExecutions(n8n.baseUrl, trigger.apiKey(), n8n.idOf(version1_1Workflow.id), { atLeast: 0 })).toHaveLength(before + 1);
+			expect(await n8n.waitForExecutions(version1_1Workflow.id, { atLeast: 0 })).toHaveLength(before + 1);
 		});
 
 		// n8n undoes gzip and deflate itself where it reads the body (both versions, JSON at 1.1); the
@@ -347,7 +345,7 @@ describe.each(FULL_VERSIONS)('Video Platform Trigger in a real n8n %s', (version
 		});
 
 		/** The v1.1 workflow's executions once none is running. */
-		const version1_1Executions = async () => await waitForExecutions(trigger.n8n().baseUrl, trigger.apiKey(), trigger.n8n().idOf(version1_1Workflow.id), { atLeast: 0 });
+		const version1_1Executions = async () => await trigger.n8n().waitForExecutions(version1_1Workflow.id, { atLeast: 0 });
 
 		it('a gzip body n8n left unread that is not gzip after its header gets a 400, and starts nothing', async () => {
 			const before = (await version1_1Executions()).length;

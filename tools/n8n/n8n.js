@@ -18,7 +18,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ensureN8n } = require('../install/n8n');
 const { defaultVersion, versionSpec } = require('../install/versions');
-const { createApiKey, endedWithRunData, ensureOwner, listExecutions, publicApiCall, rest, withStatus } = require('./api');
+const { createApiKey, endedWithRunData, ensureOwner, listExecutions, publicApiCall, rest, waitForExecutions, withStatus } = require('./api');
 const { startFromMigratedDatabase } = require('./migratedDatabase');
 const { N8nProcess, howCliEnded } = require('./process');
 const { triggerUrls } = require('./workflows');
@@ -63,7 +63,7 @@ function parseRawOutput(stdout) {
 	return JSON.parse(stdout.slice(start, end + 2));
 }
 
-/** What n8n 2.x's editor API (POST /rest/workflows) saves of a new workflow, as the CLI imports it. */
+/** What n8n's editor API (POST /rest/workflows) saves of a new workflow, as the CLI imports it (1.x drops the id). */
 const NEW_WORKFLOW_FIELDS = ['id', 'name', 'description', 'nodes', 'connections', 'settings', 'staticData', 'meta', 'pinData'];
 
 /**
@@ -396,7 +396,8 @@ class N8n {
 		}
 		if (forTheCli.length) await this.importWithCli({ credentials: forTheCli, workflows: [] });
 		for (const workflow of /** @type {RunnableWorkflow[]} */ (workflows)) {
-			const { id, name, nodes, connections, settings = {} } = this.withN8nIds(workflow);
+			const known = this.withN8nIds(workflow);
+			const { id, name, nodes, connections, settings = {} } = known;
 			const exists = await api.get(`/workflows/${id}`).then(
 				() => true,
 				(/** @type {Error} */ error) => (/answered 404/.test(error.message) ? false : Promise.reject(error)),
@@ -406,7 +407,7 @@ class N8n {
 				continue;
 			}
 			// 1.x's editor API stores `active` as sent, and a workflow without it fails its NOT NULL.
-			const body = { ...newWorkflowBody({ settings: {}, ...workflow, nodes }), ...(keepsIds ? {} : { active: false }) };
+			const body = { ...newWorkflowBody({ settings: {}, ...known }), ...(keepsIds ? {} : { active: false }) };
 			const { data } = await rest(this.baseUrl, '/rest/workflows', { method: 'POST', body, cookie: this.ownerCookie });
 			const created = (data?.data ?? data)?.id;
 			if (created && created !== workflow.id) this.n8nIds.set(workflow.id, created);
@@ -429,7 +430,8 @@ class N8n {
 	 * @param {{ env?: Env }} [options]
 	 */
 	async execute(id, { env } = {}) {
-		const result = await this.cli(['execute', `--id=${this.idOf(id)}`, '--rawOutput'], { allowFailure: true, env });
+		const n8nId = this.idOf(id);
+		const result = await this.cli(['execute', `--id=${n8nId}`, '--rawOutput'], { allowFailure: true, env });
 		let run;
 		try {
 			run = parseRawOutput(result.stdout);
@@ -437,13 +439,13 @@ class N8n {
 			run = undefined;
 			// A run that succeeded has run data; said here, since a test sees only that there is none.
 			if (result.status === 0) {
-				process.stderr.write(`[n8n ${this.version}] execute --id=${id} exited 0 without run data:\n${result.stdout.slice(-1500)}\n${result.stderr.slice(-1500)}\n`);
+				process.stderr.write(`[n8n ${this.version}] execute --id=${n8nId} exited 0 without run data:\n${result.stdout.slice(-1500)}\n${result.stderr.slice(-1500)}\n`);
 			}
 		}
 		// n8n 2.41.1's CLI sometimes dies of SIGSEGV while exiting, after it printed and stored a
 		// finished run (2 of 6 runs of an empty workflow, 2026-11-25): the run is n8n's verdict then.
 		const crashedAfterSuccess = result.signal === 'SIGSEGV' && run?.finished === true && run?.status === 'success';
-		if (crashedAfterSuccess) process.stderr.write(`[n8n ${this.version}] execute --id=${id}: the run succeeded, then n8n's process died of SIGSEGV while exiting\n`);
+		if (crashedAfterSuccess) process.stderr.write(`[n8n ${this.version}] execute --id=${n8nId}: the run succeeded, then n8n's process died of SIGSEGV while exiting\n`);
 		return { ok: result.status === 0 || crashedAfterSuccess, run, ended: howCliEnded(result), stdout: result.stdout, stderr: result.stderr };
 	}
 
@@ -535,6 +537,17 @@ class N8n {
 			executions: (workflowId, options) => listExecutions(baseUrl, key, this.idOf(workflowId), options),
 		};
 		return this.apiClient;
+	}
+
+	/**
+	 * The workflow's executions once at least `atLeast` have ended with their run data (api.js),
+	 * named by the id it was imported with.
+	 * @param {string} workflowId
+	 * @param {{ atLeast?: number, timeoutMs?: number }} [options]
+	 * @returns {Promise<any[]>}
+	 */
+	async waitForExecutions(workflowId, options) {
+		return await waitForExecutions(this.baseUrl, (await this.publicApi()).key, this.idOf(workflowId), options);
 	}
 
 	/** The public API client that start() made in queue mode (or publicApi() before). */

@@ -1,6 +1,5 @@
 import { ALL_DELIVERIES } from '../../../nodes/VideoPlatform/trigger/choices';
 import { WEBHOOK_CREDENTIAL } from '../../../nodes/VideoPlatform/shared/credentials';
-import { waitForExecutions } from '../../../tools/n8n/api';
 import { node, outputOf, VIDEO_PLATFORM_TRIGGER, workflow } from '../../../tools/n8n/workflows';
 import type { N8n } from '../n8nWithPackage';
 import { n8nWithPackage } from '../n8nWithPackage';
@@ -50,7 +49,6 @@ export function triggerInN8n(version: string, run: TriggerRun) {
 	]);
 	let n8n: N8n;
 	let url: string;
-	let apiKey: string;
 
 	beforeAll(async () => {
 		n8n = await n8nWithPackage(version, run.userFolder);
@@ -63,7 +61,6 @@ export function triggerInN8n(version: string, run: TriggerRun) {
 		await n8n.start();
 		url = n8n.triggerUrl(triggerWorkflow);
 		await n8n.waitForWebhook(url);
-		apiKey = (await n8n.publicApi()).key;
 	}, 15 * 60_000);
 
 	afterAll(async () => {
@@ -74,7 +71,6 @@ export function triggerInN8n(version: string, run: TriggerRun) {
 		triggerWorkflow,
 		n8n: () => n8n,
 		url: () => url,
-		apiKey: () => apiKey,
 		/** Posts a delivery to the trigger, with the secret unless told otherwise. */
 		post: (body: unknown, secret: string | null = run.secret) =>
 			fetch(url, {
@@ -84,7 +80,7 @@ export function triggerInN8n(version: string, run: TriggerRun) {
 			}),
 		/** The trigger workflow's executions, once there are at least `expected` (or the wait's time is up). */
 		executions: async (expected: number, timeoutMs?: number) =>
-			(await waitForExecutions(n8n.baseUrl, apiKey, n8n.idOf(triggerWorkflow.id), { atLeast: expected, timeoutMs })) as Execution[],
+			(await n8n.waitForExecutions(triggerWorkflow.id, { atLeast: expected, timeoutMs })) as Execution[],
 	};
 }
 

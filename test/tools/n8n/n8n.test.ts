@@ -213,6 +213,8 @@ describe('N8n.run: a workflow run on the started n8n, as the editor runs it', ()
 });
 
 describe('N8n imports through the API where asked', () => {
+	/** A version whose API gives its own ids (1.x). */
+	const ONE_X = installableVersions().find((version) => !versionSpec(version).capabilities.apiImportKeepsIds);
 	type Request = { method: string; url: string; body: unknown };
 	/**
 	 * A stand-in for n8n's API: it refuses a credential of type `refused` (400), has credential vpTaken
@@ -329,8 +331,7 @@ describe('N8n imports through the API where asked', () => {
 	});
 
 	it("where the version gives new ids (1.x): sends none, and says n8n's wherever the id goes", async () => {
-		const oneX = installableVersions().find((version) => !versionSpec(version).capabilities.apiImportKeepsIds);
-		const { n8n, requests, seen, commands, close } = await fakeN8n({ version: oneX });
+		const { n8n, requests, seen, commands, close } = await fakeN8n({ version: ONE_X });
 		try {
 			await n8n.importCredentials([credential('vpA')]);
 			const withCredential = { ...wf('wfA'), nodes: [{ name: 'Create', credentials: { videoPlatformApi: { id: 'vpA', name: 'vpA' } } }] };
@@ -363,6 +364,7 @@ describe('N8n imports through the API where asked', () => {
 			await n8n.run('wfA');
 			await n8n.run(withCredential);
 			await (await n8n.publicApi()).executions('wfA');
+			await n8n.waitForExecutions('wfA', { atLeast: 0, timeoutMs: 0 });
 			const urls = seen().slice(from).filter((call) => !call.startsWith('GET /api/v1/executions/7'));
 			expect(urls).toEqual([
 				'GET /api/v1/workflows/n8n-wfA',
@@ -370,6 +372,7 @@ describe('N8n imports through the API where asked', () => {
 				'PUT /api/v1/workflows/n8n-wfA',
 				'POST /rest/workflows/n8n-wfA/run',
 				'GET /api/v1/executions?workflowId=n8n-wfA&limit=250&includeData=false',
+				'GET /api/v1/executions?workflowId=n8n-wfA&limit=250&includeData=true',
 			]);
 			const saved = requests.slice(from).filter(({ url }) => url === '/rest/workflows/n8n-wfA/run')[1].body as { workflowData: { id: string; nodes: unknown } };
 			expect(saved.workflowData.id).toBe('n8n-wfA');
@@ -380,8 +383,7 @@ describe('N8n imports through the API where asked', () => {
 	});
 
 	it('a credential the CLI imported, imported again once started, is replaced through the CLI, not made a second time', async () => {
-		const oneX = installableVersions().find((version) => !versionSpec(version).capabilities.apiImportKeepsIds);
-		const { n8n, seen, commands, close } = await fakeN8n({ version: oneX });
+		const { n8n, seen, commands, close } = await fakeN8n({ version: ONE_X });
 		try {
 			await n8n.importCredentials([credential('vpB')]);
 			await n8n.cli(['list:workflow']);
