@@ -100,6 +100,11 @@ describe('N8n reads capabilities, not majors', () => {
 		expect(instance({ modulesToDisable: [] }).env()).not.toHaveProperty('N8N_DISABLED_MODULES');
 	});
 
+	it('serves no editor when told (editor: false), and its editor by default', () => {
+		expect(new N8n({ userFolder, editor: false }).env()).toMatchObject({ N8N_DISABLE_UI: 'true' });
+		expect(new N8n({ userFolder }).env()).not.toHaveProperty('N8N_DISABLE_UI');
+	});
+
 	it('gives a task broker its own port, and sets none where there is no broker', async () => {
 		const withBroker = await instance({ taskBroker: true }).prepare();
 		const env = withBroker.env();
@@ -478,10 +483,11 @@ describe('N8n with a migrated database', () => {
 describe('N8n in queue mode, prepared (services faked)', () => {
 	const queueFolder = path.join(userFolder, 'prepared');
 
-	it('gives every process the database, Redis and the first webhook processor as its webhook URL', async () => {
-		const n8n = await new N8n({ userFolder: queueFolder, queue: { webhookProcessors: 2, env: { EXTRA: 'yes' } } }).prepare();
+	it('gives every process the database, Redis and the first webhook processor as its webhook URL, and the editor option', async () => {
+		const n8n = await new N8n({ userFolder: queueFolder, queue: { webhookProcessors: 2, env: { EXTRA: 'yes' } }, editor: false }).prepare();
 		for (const p of n8n.processes) {
 			expect(p.env()).toMatchObject({
+				N8N_DISABLE_UI: 'true',
 				EXECUTIONS_MODE: 'queue',
 				DB_TYPE: 'postgresdb',
 				DB_POSTGRESDB_PORT: '5433',
