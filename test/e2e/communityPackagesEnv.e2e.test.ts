@@ -53,7 +53,7 @@ eachVersion(versions)('N8N_COMMUNITY_PACKAGES on a real n8n %s', (version) => {
 	beforeAll(async () => {
 		npm = await startStandInWithTwoReleases(`${folder}-npm`, LIFETIME_MS, await packedTarball());
 		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: LIFETIME_MS });
-		n8n = await new N8nClass({ version, userFolder: folder, migratedDatabase: true }).prepare();
+		n8n = await new N8nClass({ version, userFolder: folder, migratedDatabase: true, editor: false }).prepare();
 		await n8n.importCredentials([credential('vpFromEnv', sandbox.url, SANDBOX_KEY)]);
 		await n8n.importWorkflow(saved);
 	}, LIFETIME_MS);

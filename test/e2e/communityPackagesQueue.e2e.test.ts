@@ -94,7 +94,7 @@ describeIfManaged(`N8N_COMMUNITY_PACKAGES in queue mode on a real n8n ${version}
 		npm = await startStandInWithTwoReleases(`${folder}-npm`, LIFETIME_MS, await packedTarball());
 		// Idle as long as the file may run: the first request comes after several n8n starts.
 		sandbox = await startSandbox({ apiKey: SANDBOX_KEY, maxLifetimeMs: LIFETIME_MS, maxIdleMs: LIFETIME_MS });
-		n8n = await new N8n({ version, userFolder: folder, queue: { workers: 2, webhookProcessors: 1, env: DEBUG_LOGS } }).prepare();
+		n8n = await new N8n({ version, userFolder: folder, queue: { workers: 2, webhookProcessors: 1, env: DEBUG_LOGS }, editor: false }).prepare();
 		[withoutReinstall, withReinstall] = n8n.workers;
 		[webhook] = n8n.webhooks;
 		await n8n.importCredentials([credential('vpQueueFromEnv', sandbox.url, SANDBOX_KEY)]);

@@ -26,12 +26,13 @@ const wf = require('../n8n/workflows');
  * @param {number} [options.mainPort]
  * @param {string} [options.version]
  * @param {import('../n8n/n8n').Env} [options.env]  added to every process's environment
+ * @param {boolean} [options.editor]  false: the main process serves no editor (N8n's editor option)
  * @param {(message: string) => void} [options.log]
  * @returns {Promise<N8n>}
  */
 async function startQueueStack(options) {
-	const { tarball, moreTarballs = [], workers, concurrency, webhookProcessors, credentials = [], workflows = [], activate = [], mainPort, version, env, log } = options;
-	const n8n = new N8n({ version, userFolder: options.dir, port: mainPort, log, queue: { workers, concurrency, webhookProcessors, env } });
+	const { tarball, moreTarballs = [], workers, concurrency, webhookProcessors, credentials = [], workflows = [], activate = [], mainPort, version, env, log, editor } = options;
+	const n8n = new N8n({ version, userFolder: options.dir, port: mainPort, log, queue: { workers, concurrency, webhookProcessors, env }, editor });
 	try {
 		await n8n.prepare();
 		for (const packed of [tarball, ...moreTarballs]) n8n.installPackage(packed);

@@ -85,6 +85,8 @@ export function queueModeStack(run: QueueModeRun) {
 			workflows,
 			activate: workflows.map(({ id }) => id),
 			log,
+			// Nothing here opens the editor: n8n skips rewriting its files at start.
+			editor: false,
 		});
 		log(stack.describe().join(`\n[${run.logLabel}] `));
 	}, 10 * 60_000);

@@ -557,10 +557,11 @@ describe('startQueueStack', () => {
 			return this;
 		});
 		const credentials = [{ id: 'c', name: 'c', type: 't', data: {} }];
-		const n8n = await startQueueStack({ tarball: 'x.tgz', dir: path.join(userFolder, 'stack'), credentials, workflows: [{ id: 'w' }], activate: ['w'], mainPort: 5998 });
+		const n8n = await startQueueStack({ tarball: 'x.tgz', dir: path.join(userFolder, 'stack'), credentials, workflows: [{ id: 'w' }], activate: ['w'], mainPort: 5998, editor: false });
 		expect(calls).toEqual(['prepare', 'installPackage', 'importCredentials', 'importWorkflows', 'activate w', 'start']);
 		expect(n8n.mode).toBe('queue');
 		expect(n8n.port).toBe(5998);
+		expect(n8n.editorEnv).toEqual({ N8N_DISABLE_UI: 'true' });
 	});
 
 	it('stops what it started when a step fails', async () => {
