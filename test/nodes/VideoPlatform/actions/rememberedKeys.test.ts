@@ -214,6 +214,38 @@ describe("n8n's checks asked for while the list's turn is taken", () => {
 		]);
 	});
 
+	it('with another Keys Remembered asked for later, still join the check with their own bound that waits', async () => {
+		const { context, calls } = contextWith();
+		const held: Array<() => void> = [];
+		const asked: Array<{ keys: string[]; maxEntries: number }> = [];
+		Object.assign(context.helpers, {
+			// Every check of n8n holds the list's turn until released.
+			checkProcessedAndRecord: async (keys: string[], _scope: string, options: { maxEntries: number }) => {
+				calls.push(['check', keys]);
+				asked.push({ keys, maxEntries: options.maxEntries });
+				return await new Promise((resolve) => held.push(() => resolve({ new: keys, processed: [] })));
+			},
+		});
+		const checkOf = (maxEntries: number) => timedCheck.call(context, 'node', maxEntries);
+		const all = [checkOf(42)(['x'])];
+		await until(() => held.length === 1);
+		// While x's check holds the turn: a check with bound 42, then one with bound 7, wait.
+		all.push(checkOf(42)(['a']), checkOf(7)(['c']));
+		held[0]();
+		await until(() => held.length === 2);
+		// a's check has the turn now; c's still waits, and a later check with its bound joins it.
+		all.push(checkOf(7)(['e']));
+		held[1]();
+		await until(() => held.length === 3);
+		held[2]();
+		await Promise.all(all);
+		expect(asked).toEqual([
+			{ keys: ['x'], maxEntries: 42 },
+			{ keys: ['a'], maxEntries: 42 },
+			{ keys: ['c', 'e'], maxEntries: 7 },
+		]);
+	});
+
 	it('asked for after a removal or a clear of the list, wait for it: they join no check asked for before', async () => {
 		const { context, checkOf, log, release } = await turnHeldFirst();
 		const check = checkOf(42);
