@@ -61,16 +61,14 @@ describe('native builds kept between installs', () => {
 });
 
 describe("a native module's compile", () => {
-	const saved = process.env.CFLAGS;
-	afterEach(() => {
-		if (saved === undefined) delete process.env.CFLAGS;
-		else process.env.CFLAGS = saved;
-	});
+	afterEach(() => jest.restoreAllMocks());
 
 	it('compiles C at -O1, last so that it wins over the module\'s -O3, after flags the user set, with install scripts on', () => {
-		delete process.env.CFLAGS;
+		const withoutFlags = { ...process.env };
+		delete withoutFlags.CFLAGS;
+		jest.replaceProperty(process, 'env', withoutFlags);
 		expect(nativeBuildEnv(spec)).toMatchObject({ CFLAGS: '-O1', npm_config_ignore_scripts: 'false' });
-		process.env.CFLAGS = '-g -march=native';
+		jest.replaceProperty(process, 'env', { ...withoutFlags, CFLAGS: '-g -march=native' });
 		expect(nativeBuildEnv(spec).CFLAGS).toBe('-g -march=native -O1');
 	});
 });
