@@ -87,10 +87,25 @@ export class Pictures {
 	}
 }
 
+const SEARCH_BAR = '[data-test-id="node-creator-search-bar"]';
+
+/**
+ * Types `term` as a user does into the node creator just opened, once its search box has the
+ * focus: keys typed while the creator still opens (a loaded machine) land elsewhere and are lost.
+ */
+export async function typeNodeSearch(page: Page, term: string): Promise<void> {
+	const focused = `document.activeElement?.matches(${JSON.stringify(SEARCH_BAR)}) === true`;
+	await waitFor("the node creator's search box had the focus", (timeout) => page.waitForFunction(focused, undefined, { timeout }));
+	await page.keyboard.type(term);
+}
+
 /** The node creator's list for `term`: its search box holds the whole term and the list stopped changing. */
 export async function nodeSearchSettled(page: Page, term: string): Promise<void> {
-	const typed = `document.querySelector('[data-test-id="node-creator-search-bar"]')?.value === ${JSON.stringify(term)}`;
-	await waitFor(`the node creator's search box held "${term}"`, (timeout) => page.waitForFunction(typed, undefined, { timeout }));
+	const typed = `document.querySelector(${JSON.stringify(SEARCH_BAR)})?.value === ${JSON.stringify(term)}`;
+	await waitFor(`the node creator's search box held "${term}"`, (timeout) => page.waitForFunction(typed, undefined, { timeout })).catch(async (error: Error) => {
+		const held = await page.locator(SEARCH_BAR).first().inputValue({ timeout: 1000 }).catch(() => '(no search box)');
+		throw new Error(`${error.message}; it held ${JSON.stringify(held)}`);
+	});
 	await settled(page, `the node creator listed what "${term}" finds`);
 }
 
@@ -109,7 +124,7 @@ export class Editor {
 	/** Opens the node creator (from the canvas's +) and types a search; returns the entries it lists. */
 	async searchNodes(term: string): Promise<string[]> {
 		await this.page.locator('[data-test-id="node-creator-plus-button"]').click();
-		await this.page.keyboard.type(term);
+		await typeNodeSearch(this.page, term);
 		const items = this.page.locator('[data-test-id="node-creator-item-name"]');
 		await items.first().waitFor();
 		await nodeSearchSettled(this.page, term);

@@ -15,7 +15,7 @@ import type { NpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
 import { PACKAGE, startNpmRegistryStandIn } from '../helpers/npmRegistryStandIn';
 import type { Sandbox } from '../helpers/sandbox';
 import { SANDBOX_KEY, startSandbox } from '../helpers/sandbox';
-import { type Editor, editorFor, launchChromium, nodeSearchSettled, Pictures, signIn } from './editor';
+import { type Editor, editorFor, launchChromium, nodeSearchSettled, Pictures, signIn, typeNodeSearch } from './editor';
 import type { N8n } from './n8nWithPackage';
 import { oneHeavyFileAtATime } from './oneHeavyFileAtATime';
 import { packedTarball } from './packedTarball';
@@ -185,7 +185,7 @@ describe(`a newcomer's first run, from Settings → Community Nodes (n8n ${versi
 	/** On an empty canvas: the + opens the node creator; "video" finds the package's one entry. */
 	async function findVideoPlatform(picture?: string): Promise<void> {
 		await walk.click(page.locator('[data-test-id="node-creator-plus-button"]'));
-		await page.keyboard.type('video');
+		await typeNodeSearch(page, 'video');
 		const entry = page.locator('[data-test-id="node-creator-item-name"]', { hasText: 'Video Platform' }).first();
 		await entry.waitFor();
 		if (picture) {
